@@ -1,0 +1,4 @@
+"""What the course library provides.
+
+Sequences, estimates, signatures, explicit games, MiniMax, the human player and the referee.
+"""
