@@ -41,6 +41,7 @@ __all__ = [
     "TTTCONSTS",
     "Analysis",
     "Draw",
+    "Graph",
     "In_play",
     "JamboreeSettings",
     "Maxie",
@@ -50,6 +51,7 @@ __all__ = [
     "Player",
     "Settings",
     "Status",
+    "Vertex",
     "Winner",
     "other_player",
     "outcome_value",
@@ -485,6 +487,12 @@ class TTTCONSTS(Protocol):
         ...
 
 
+Vertex: TypeAlias = int
+"""GRAPHPROBLEMS' ``type vertex = int``: vertices are numbered 0..n-1."""
+Graph: TypeAlias = Seq[Seq[Vertex]]
+"""GRAPHPROBLEMS' ``type graph = vertex Seq.seq Seq.seq``: adjacency sequences by vertex."""
+
+
 class GRAPHPROBLEMS(Protocol):
     """GRAPHPROBLEMS.sig (HW11 Tasks 2-3) over ``graph = vertex Seq.seq Seq.seq``."""
 
@@ -492,15 +500,15 @@ class GRAPHPROBLEMS(Protocol):
         """``val to_list : 'a Seq.seq -> 'a list``."""
         ...
 
-    def get_neighbors(self, g: Seq[Seq[int]], v: int) -> Seq[int]:
+    def get_neighbors(self, g: Graph, v: Vertex) -> Seq[Vertex]:
         """``val get_neighbors : graph -> vertex -> vertex Seq.seq``."""
         ...
 
-    def from_edge_seq(self, edges: Seq[tuple[int, int]], n: int) -> Seq[Seq[int]]:
+    def from_edge_seq(self, edges: Seq[tuple[Vertex, Vertex]], n: int) -> Graph:
         """``val from_edge_seq : (vertex * vertex) Seq.seq -> int -> graph``."""
         ...
 
-    def is_undirected(self, g: Seq[Seq[int]]) -> bool:
+    def is_undirected(self, g: Graph) -> bool:
         """``val is_undirected : graph -> bool``."""
         ...
 

@@ -1,0 +1,35 @@
+(* The HW10 game signature: GAME without Draw in the course code, plus helpers.
+ * Python: Protocol sml150.lib.signatures.ESTGAME[State, Move] (which keeps Draw, for the
+ * standard Tic-Tac-Toe rule). *)
+signature ESTGAME =
+sig
+  datatype player = Minnie | Maxie
+  datatype outcome = Winner of player
+  datatype status = Over of outcome | In_play
+
+  structure Est : EST
+
+  type state
+  type move
+
+  val start : state
+  val data_to_start_state : string list -> state
+  val moves : state -> move Seq.seq
+  val status : state -> status
+  val player : state -> player
+  val make_move : state * move -> state
+  val is_valid_move : state * move -> bool
+
+  type est = Est.est
+  val estimate : state -> est
+
+  val move_to_string : move -> string
+  val detailed_move_to_string : state * move -> string
+  val move_to_descriptor : move -> string
+  val move_eq : move * move -> bool
+  val state_to_string : state -> string
+  val parse_move : state -> string -> move option
+  val outcome_to_est : outcome -> est
+  val outcome_to_string : outcome -> string
+  val player_to_string : player -> string
+end
