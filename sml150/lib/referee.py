@@ -26,7 +26,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import Generic, TextIO, TypeVar, final
+from typing import Generic, Protocol, TypeVar, final
 
 import attrs
 
@@ -42,10 +42,18 @@ from sml150.lib.signatures import (
     Winner,
 )
 
-__all__ = ["GameRecord", "Referee", "RefereeSettings"]
+__all__ = ["GameRecord", "Referee", "RefereeSettings", "Writer"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
+
+
+class Writer(Protocol):
+    """Where the Referee prints: anything with ``write(str)`` (a file, a terminal painter)."""
+
+    def write(self, text: str, /) -> object:
+        """Write ``text``."""
+        ...
 
 
 def _positive(instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
@@ -71,7 +79,7 @@ class RefereeSettings(Generic[State, Move]):
     """Moves after which an unfinished game ends as a draw by limit."""
     show: bool = True
     """Print the game as the SML Referee does; ``False`` plays silently."""
-    out: TextIO | None = None
+    out: Writer | None = None
     """Where to print (``None``: standard output at the time of the call)."""
     clock: Callable[[], float] = time.perf_counter
     """The clock timing each move (injectable for reproducible output)."""
