@@ -72,7 +72,7 @@ def build_game(spec: str) -> GameChoice:
     >>> build_game("chess")
     Traceback (most recent call last):
     ...
-    sml150.cli.UsageError: unknown game 'chess' (use tictactoe[:n][:draw], riskless:m1|m2|earth, ...)
+    sml150.cli.UsageError: unknown game 'chess' (use tictactoe[:n][:draw], ...)
     """
     parts = spec.lower().split(":")
     kind, args = parts[0], parts[1:]

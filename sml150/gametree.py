@@ -164,16 +164,18 @@ def init(n: int, f: Callable[[int], A]) -> seq_t[A]:
     """
     if n < 0:
         raise ValueError(f"init: a sequence length must be >= 0, not {n}")
+    return _init_at(n, f, 0)
 
-    def at(i: int) -> seq_t[A]:
-        def force() -> seq_node[A]:
-            if i >= n:
-                return _NIL
-            return Cons(f(i), at(i + 1))
 
-        return force
+def _init_at(n: int, f: Callable[[int], A], i: int) -> seq_t[A]:
+    # A module-level function, not a closure over itself: the thunks form no reference cycle,
+    # so a walked-past position is freed at once (no wait for the cyclic garbage collector).
+    def force() -> seq_node[A]:
+        if i >= n:
+            return _NIL
+        return Cons(f(i), _init_at(n, f, i + 1))
 
-    return at(0)
+    return force
 
 
 def of_list(xs: Iterable[A]) -> seq_t[A]:
