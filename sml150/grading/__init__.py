@@ -1,0 +1,1 @@
+"""The sml150 autograder."""

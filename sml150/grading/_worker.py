@@ -1,0 +1,406 @@
+"""The grading worker: evaluates test expressions against a submission, in its own process.
+
+This file runs in two places, and must stay importable in both:
+
+* In a sandboxed worker process (``python -I -S -B _sml150_worker.py CONFIG``), copied into a
+  bundle directory, where ``sml150.grading`` does not exist. There ``main`` hardens the process
+  (audit hook, resource limits), then answers one request per line of stdin with one JSON line
+  on a dedicated result pipe. So this module imports only the standard library at the top level.
+* In the grader's own process, where ``evaluate`` computes the reference answers on the same
+  expressions (with the module resolver pointed at ``sml150.handouts``) and ``encode`` turns both
+  sides' values into the same plain data. Comparisons happen in the grader, never here.
+
+An expression is JSON: a list whose first item names the operation.
+
+>>> env = Env(lambda name: __import__(name))
+>>> encode(evaluate(["tuple", ["lit", 1], ["list", ["lit", "a"]]], env))
+{'t': [1, {'l': ['a']}]}
+>>> encode(evaluate(["call", ["fn", "eq"], ["lit", 2], ["lit", 2]], env))
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+__all__ = [
+    "LIB_MODULES",
+    "EncodeError",
+    "Env",
+    "EvalError",
+    "encode",
+    "evaluate",
+    "run_call",
+]
+
+Json = Any
+"""Plain data as ``json`` reads and writes it."""
+
+LIB_MODULES: Final = frozenset({
+    "sml150.lib.seq",
+    "sml150.lib.est",
+    "sml150.lib.basis",
+    "sml150.lib.explicit",
+    "sml150.lib.signatures",
+    "sml150.lib.minimax",
+    "sml150.lib.sequtils",
+})
+"""The course-library modules an expression may name with ``["lib", name]``."""
+
+MAX_NODES: Final = 2_000_000
+"""Most values ``encode`` walks before refusing a result as too large."""
+MAX_DEPTH: Final = 400
+"""Deepest nesting ``encode`` follows."""
+MAX_OUT: Final = 65_536
+"""Characters of captured stdout kept per call (the head)."""
+
+
+class EvalError(ValueError):
+    """A malformed expression (a bug in the grader's tests, never the student's fault)."""
+
+
+class EncodeError(ValueError):
+    """A result that is too large, too deep, or not plain data."""
+
+
+class Env:
+    """How an expression finds the homework's modules: by short name, e.g. ``"alphabeta"``.
+
+    The worker resolves them by plain import from the submission directory; the grader resolves
+    them in ``sml150.handouts.hwNN`` (or in a mutant's namespace).
+    """
+
+    def __init__(self, module: Callable[[str], Any]) -> None:
+        self.module = module
+
+
+def _fn(name: str) -> Callable[..., Any]:
+    """The named helper functions expressions can pass as arguments."""
+    table: dict[str, Callable[..., Any]] = {
+        "eq": lambda a, b: a == b,
+        "eq_mod3": lambda a, b: a % 3 == b % 3,
+        "eq_len": lambda a, b: len(a) == len(b),
+        "eq_ci": lambda a, b: a.lower() == b.lower(),
+        "ident": lambda x: x,
+    }
+    try:
+        return table[name]
+    except KeyError:
+        raise EvalError(f"unknown helper function {name!r}") from None
+
+
+def _tree(data: Json) -> Any:
+    """``["N", label, [children]]`` / ``["E", label, value]`` as a ``GameTree``."""
+    explicit = importlib.import_module("sml150.lib.explicit")
+
+    def build(node: Json) -> Any:
+        if node[0] == "E":
+            return explicit.Esti(str(node[1]), int(node[2]))
+        return explicit.Node(str(node[1]), [build(c) for c in node[2]])
+
+    return build(data)
+
+
+def evaluate(expr: Json, env: Env) -> Any:
+    """The value of ``expr``; see the module docstring for the operations.
+
+    >>> env = Env(lambda name: __import__(name))
+    >>> evaluate(["call", ["get", ["mod", "math"], "gcd"], ["lit", 12], ["lit", 18]], env)
+    6
+    """
+    if not isinstance(expr, list) or not expr or not isinstance(expr[0], str):
+        raise EvalError(f"not an expression: {expr!r:.80}")
+    op, args = expr[0], expr[1:]
+    match op:
+        case "lit":
+            return args[0]
+        case "tuple":
+            return tuple(evaluate(a, env) for a in args)
+        case "list":
+            return [evaluate(a, env) for a in args]
+        case "seq":
+            seq = importlib.import_module("sml150.lib.seq").Seq
+            return seq.from_list([evaluate(a, env) for a in args])
+        case "range":
+            seq = importlib.import_module("sml150.lib.seq").Seq
+            return seq.tabulate(lambda i: i, int(args[0]))
+        case "mod":
+            return env.module(str(args[0]))
+        case "lib":
+            if args[0] not in LIB_MODULES:
+                raise EvalError(f"not a course-library module: {args[0]!r}")
+            return importlib.import_module(str(args[0]))
+        case "get":
+            return getattr(evaluate(args[0], env), str(args[1]))
+        case "call":
+            f = evaluate(args[0], env)
+            return f(*(evaluate(a, env) for a in args[1:]))
+        case "callkw":
+            f = evaluate(args[0], env)
+            kwargs = {str(k): evaluate(v, env) for k, v in args[2]}
+            return f(*(evaluate(a, env) for a in args[1]), **kwargs)
+        case "fn":
+            return _fn(str(args[0]))
+        case "tree":
+            return _tree(args[0])
+        case "seqlist":  # a sequence's items as a Python list, for comparing order-free
+            return list(evaluate(args[0], env))
+        case "spy":
+            return _spy(evaluate(args[0], env), str(args[1]), args[2], env)
+        case "cpu":
+            start = time.process_time()
+            value = evaluate(args[0], env)
+            return ("cpu", value, time.process_time() - start)
+    raise EvalError(f"unknown operation {op!r}")
+
+
+def _spy(obj: Any, method: str, body: Json, env: Env) -> tuple[str, Any, int]:
+    """Evaluate ``body`` while counting calls of ``obj``'s class's ``method``.
+
+    Returns ``("spy", value, calls)``; the class attribute is restored afterwards.
+    """
+    cls = type(obj)
+    original = getattr(cls, method)
+    calls = [0]
+
+    def counting(*a: Any, **k: Any) -> Any:
+        calls[0] += 1
+        return original(*a, **k)
+
+    setattr(cls, method, counting)
+    try:
+        value = evaluate(body, env)
+    finally:
+        setattr(cls, method, original)
+    return ("spy", value, calls[0])
+
+
+def encode(value: Any) -> Json:
+    """``value`` as plain JSON data that is equal on both sides exactly when the values match.
+
+    Sequences, tuples and lists keep their kind; attrs records become their class name and
+    fields; enum members their class and member names; ``Maybe`` ``some``/``nothing``.
+
+    >>> from sml150.lib.seq import Seq
+    >>> from sml150.lib.est import Guess
+    >>> encode((Seq.from_list([1, 2]), Guess(-3)))
+    {'t': [{'seq': [1, 2]}, {'rec': 'Guess', 'f': {'n': -3}}]}
+    """
+    budget = [MAX_NODES]
+    return _encode(value, 0, budget)
+
+
+def _encode(v: Any, depth: int, budget: list[int]) -> Json:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise EncodeError(f"result has more than {MAX_NODES} parts")
+    if depth > MAX_DEPTH:
+        raise EncodeError(f"result nested deeper than {MAX_DEPTH}")
+    if v is None or isinstance(v, bool | str) or type(v) is int:
+        return v
+    if isinstance(v, int):  # an int subclass (e.g. IntEnum) keeps only its value
+        return int(v)
+    if isinstance(v, float):
+        return v if v == v and abs(v) != float("inf") else {"float": repr(v)}
+    d = depth + 1
+    if isinstance(v, tuple):
+        return {"t": [_encode(x, d, budget) for x in v]}
+    if isinstance(v, list):
+        return {"l": [_encode(x, d, budget) for x in v]}
+    seq_mod = sys.modules.get("sml150.lib.seq")
+    if seq_mod is not None and isinstance(v, seq_mod.Seq):
+        return {"seq": [_encode(x, d, budget) for x in v]}
+    enum_mod = sys.modules.get("enum")
+    if enum_mod is not None and isinstance(v, enum_mod.Enum):
+        return {"enum": [type(v).__name__, v.name]}
+    maybe_mod = sys.modules.get("returns.maybe")
+    if maybe_mod is not None and isinstance(v, maybe_mod.Maybe):
+        sentinel = object()
+        inner = v.value_or(sentinel)
+        return {"nothing": True} if inner is sentinel else {"some": _encode(inner, d, budget)}
+    fields = getattr(type(v), "__attrs_attrs__", None)
+    if fields is not None:
+        return {"rec": type(v).__name__,
+                "f": {a.name: _encode(getattr(v, a.name), d, budget) for a in fields}}
+    if isinstance(v, BaseException):
+        return {"exc": type(v).__name__}
+    return {"obj": type(v).__name__}
+
+
+def run_call(expr: Json, env: Env) -> dict[str, Json]:
+    """Evaluate ``expr`` with its stdout captured; the outcome as a JSON-ready dict.
+
+    ``{"ok": True, "v": value, "out": stdout}`` or ``{"ok": False, "exc": type name,
+    "msg": message, "out": stdout}``.
+
+    >>> run_call(["call", ["get", ["lib", "sml150.lib.seq"], "Seq", ], ["lit", 1]],
+    ...          Env(lambda n: None))["exc"]
+    'TypeError'
+    """
+    buf = io.StringIO()
+    result: dict[str, Json]
+    try:
+        with contextlib.redirect_stdout(buf):
+            value = evaluate(expr, env)
+        result = {"ok": True, "v": encode(value)}
+    except BaseException as e:  # noqa: BLE001 -- anything the submission raises is its result
+        # (SystemExit and KeyboardInterrupt included: a submission must not end the worker)
+        try:
+            msg = str(e)[:500]
+        except BaseException:  # noqa: BLE001 -- a hostile __str__
+            msg = "<unprintable>"
+        result = {"ok": False, "exc": type(e).__name__, "msg": msg}
+    out = buf.getvalue()
+    result["out"] = out[:MAX_OUT]
+    return result
+
+
+# ---- the sandboxed process -----------------------------------------------------------------
+
+_BLOCKED_IMPORTS: Final = (
+    "sml150.handouts", "sml150.grading", "ctypes", "_ctypes", "_posixsubprocess",
+    "subprocess", "multiprocessing", "_multiprocessing", "gc", "pty", "socket", "_socket",
+    "_xxsubinterpreters", "_testcapi", "_testinternalcapi",
+)
+_BLOCKED_EVENTS: Final = frozenset({
+    "os.fork", "os.forkpty", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
+    "subprocess.Popen", "os.kill", "os.killpg", "signal.pthread_kill", "os.remove", "os.rename",
+    "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink", "os.link", "os.truncate",
+    "os.utime", "os.chdir", "os.chroot", "os.chflags", "os.setxattr", "os.removexattr",
+    "os.mkfifo", "os.mknod",
+    "resource.setrlimit", "resource.prlimit", "ctypes.dlopen", "ctypes.dlsym",
+    "ctypes.cdata", "socket.connect", "socket.bind", "socket.__new__", "sys.setprofile",
+    "sys.settrace",
+})
+
+
+def _install_audit_hook(blocked_roots: tuple[str, ...]) -> None:
+    """Refuse the imports, file access and process control a submission has no need for.
+
+    Audit hooks cannot be removed; the hook keeps its data in closure cells that nothing else
+    references (``gc`` is not importable), so a submission cannot reach and change them.
+    """
+    roots = tuple(os.path.realpath(r) for r in blocked_roots) + ("/proc", "/dev/tty")
+    blocked_imports = _BLOCKED_IMPORTS
+    blocked_events = _BLOCKED_EVENTS
+    write_flags = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+    realpath = os.path.realpath
+    fspath = os.fspath
+
+    def inside(path: object) -> bool:
+        try:
+            p = realpath(fspath(path))  # type: ignore[call-overload]
+        except Exception:  # noqa: BLE001 -- an unusable path is refused
+            return True
+        if isinstance(p, bytes):
+            p = p.decode(errors="replace")
+        return any(p == r or p.startswith(r + os.sep) for r in roots)
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if event == "import":
+            name = str(args[0])
+            for b in blocked_imports:
+                if name == b or name.startswith(b + "."):
+                    raise ImportError(f"the grader does not allow importing {name}")
+        elif event == "open":
+            path, mode, flags = args
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                isinstance(flags, int) and flags & write_flags
+            )
+            if writing:
+                raise PermissionError(f"the grader does not allow writing files ({path!r:.80})")
+            if not isinstance(path, int) and inside(path):
+                raise PermissionError(f"the grader does not allow reading {path!r:.80}")
+        elif event in ("os.listdir", "os.scandir"):
+            if args and args[0] is not None and inside(args[0]):
+                raise PermissionError("the grader does not allow listing that directory")
+        elif event in blocked_events:
+            raise PermissionError(f"the grader does not allow {event}")
+
+    sys.addaudithook(hook)
+
+
+def _set_limits(config: dict[str, Json]) -> None:
+    import resource
+
+    def both(which: int, value: int) -> None:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(which, (value, value))
+
+    both(resource.RLIMIT_AS, int(config["memory"]))
+    cpu = int(config["cpu"])
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    both(resource.RLIMIT_FSIZE, int(config["fsize"]))
+    both(resource.RLIMIT_CORE, 0)
+    if hasattr(resource, "RLIMIT_NPROC"):
+        # Effective for unprivileged graders; for root the audit hook refuses fork instead.
+        both(resource.RLIMIT_NPROC, int(config["nproc"]))
+
+
+def _send(fd: int, obj: Json) -> None:
+    data = (json.dumps(obj, separators=(",", ":")) + "\n").encode()
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _serve(config: dict[str, Json]) -> None:
+    fd = int(config["fd"])
+    # Homework modules are plain top-level modules of the submission directory.
+    env = Env(importlib.import_module)
+    stdin = sys.stdin
+    real_stdout = sys.stdout
+    _send(fd, {"ready": True})
+    for line in stdin:
+        try:
+            expr = json.loads(line)
+        except ValueError:
+            _send(fd, {"ok": False, "exc": "GraderError", "msg": "bad request", "out": ""})
+            continue
+        result = run_call(expr, env)
+        sys.stdout = real_stdout
+        try:
+            _send(fd, result)
+        except (TypeError, ValueError) as e:  # a value json cannot write
+            _send(fd, {"ok": False, "exc": "EncodeError", "msg": str(e)[:200], "out": ""})
+
+
+def main(argv: list[str]) -> None:
+    """Harden this process, then serve requests until stdin closes."""
+    config: dict[str, Json] = json.loads(argv[1])
+    sys.dont_write_bytecode = True
+    sys.path[:0] = [str(p) for p in config["path"]]
+    os.chdir(str(config["cwd"]))
+    _set_limits(config)
+    import threading
+
+    # Deep recursion (SML-style code on long sequences) needs a big C stack and a high limit.
+    sys.setrecursionlimit(int(config["recursion"]))
+    threading.stack_size(int(config["stack"]))
+    _install_audit_hook(tuple(str(r) for r in config["blocked"]))
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            _serve(config)
+        except BaseException as e:  # noqa: BLE001 -- reported through the exit code
+            failure.append(e)
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join()
+    os._exit(3 if failure else 0)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
