@@ -24,7 +24,7 @@ SML's ``case Seq.showl s of Seq.Nil => ... | Seq.Cons (x, xs) => ...`` reads
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, TypeAlias, TypeVar, Union
+from typing import Any, Generic, TypeAlias, TypeVar, Union, overload
 
 import attrs
 
@@ -334,22 +334,45 @@ class Seq(Generic[T]):
 
     # -- SEQUENCE: bulk operations -----------------------------------------------------------
 
+    @overload
     @staticmethod
-    def map(f: Callable[[A], B], s: Seq[A]) -> Seq[B]:
-        """``map : ('a -> 'b) -> 'a seq -> 'b seq``.
+    def map(f: Callable[[A], B]) -> Callable[[Seq[A]], Seq[B]]: ...
+    @overload
+    @staticmethod
+    def map(f: Callable[[A], B], s: Seq[A]) -> Seq[B]: ...
+    @staticmethod
+    def map(
+        f: Callable[[A], B], s: Seq[A] | None = None
+    ) -> Seq[B] | Callable[[Seq[A]], Seq[B]]:
+        """``map : ('a -> 'b) -> 'a seq -> 'b seq``; ``Seq.map(f)`` alone is the curried form.
 
         >>> Seq.map(lambda x: x + 1, Seq.from_list([1, 2]))
         <2,3>
+        >>> from sml150._toolz import pipe
+        >>> pipe(Seq.tabulate(lambda i: i, 5), Seq.filter(lambda x: x % 2 == 0), Seq.map(str))
+        <'0','2','4'>
         """
+        if s is None:
+            return lambda t: _view(tuple(f(x) for x in t))
         return _view(tuple(f(x) for x in s))
 
+    @overload
     @staticmethod
-    def filter(p: Callable[[A], bool], s: Seq[A]) -> Seq[A]:
-        """``filter : ('a -> bool) -> 'a seq -> 'a seq``: the elements satisfying ``p``, in order.
+    def filter(p: Callable[[A], bool]) -> Callable[[Seq[A]], Seq[A]]: ...
+    @overload
+    @staticmethod
+    def filter(p: Callable[[A], bool], s: Seq[A]) -> Seq[A]: ...
+    @staticmethod
+    def filter(
+        p: Callable[[A], bool], s: Seq[A] | None = None
+    ) -> Seq[A] | Callable[[Seq[A]], Seq[A]]:
+        """``filter : ('a -> bool) -> 'a seq -> 'a seq``; ``Seq.filter(p)`` alone is curried.
 
         >>> Seq.filter(lambda x: x % 2 == 0, Seq.tabulate(lambda i: i, 6))
         <0,2,4>
         """
+        if s is None:
+            return lambda t: _view(tuple(x for x in t if p(x)))
         return _view(tuple(x for x in s if p(x)))
 
     @staticmethod

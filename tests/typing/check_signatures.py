@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 from returns.maybe import Maybe, Nothing
 
+from sml150._toolz import pipe
 from sml150.lib.est import Est, Guess, est
 from sml150.lib.explicit import ExplicitState, HandoutSmall
 from sml150.lib.minimax import MiniMax
@@ -135,4 +136,10 @@ def sequences_are_typed() -> None:
     s = Seq.from_list([1, 2, 3])
     t: Seq[str] = Seq.map(str.upper, s)  # type: ignore[arg-type]
     Seq.nth("0", s)  # type: ignore[arg-type]
-    del t
+    # the curried forms keep their types through a pipeline
+    def positive(x: int) -> bool:
+        return x > 0
+
+    u: Seq[str] = pipe(s, Seq.filter(positive), Seq.map(str))
+    v: Seq[int] = pipe(s, Seq.map(str))  # type: ignore[arg-type]
+    del t, u, v
