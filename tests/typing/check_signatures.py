@@ -141,5 +141,5 @@ def sequences_are_typed() -> None:
         return x > 0
 
     u: Seq[str] = pipe(s, Seq.filter(positive), Seq.map(str))
-    v: Seq[int] = pipe(s, Seq.map(str))  # type: ignore[arg-type]
+    v: Seq[int] = pipe(s, Seq.map(str))  # type: ignore[misc]
     del t, u, v
