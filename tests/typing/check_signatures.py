@@ -140,6 +140,9 @@ def sequences_are_typed() -> None:
     def positive(x: int) -> bool:
         return x > 0
 
-    u: Seq[str] = pipe(s, Seq.filter(positive), Seq.map(str))
-    v: Seq[int] = pipe(s, Seq.map(str))  # type: ignore[misc]
+    def show(x: int) -> str:
+        return str(x)
+
+    u: Seq[str] = pipe(s, Seq.filter(positive), Seq.map(show))
+    v: Seq[int] = pipe(s, Seq.map(show))  # type: ignore[arg-type]
     del t, u, v
