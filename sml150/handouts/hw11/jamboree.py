@@ -1,0 +1,378 @@
+"""``Jamboree``: HW11 Tasks 6.1-6.4, alpha-beta on the first moves, the rest logically parallel.
+
+At each node the moves are split (``split_moves``): the first ``floor(prune_percentage * n)``
+(``abmoves``) are searched one after another as ``AlphaBeta`` does, updating the bounds and
+pruning; if nothing was pruned, every remaining move (``mmmoves``) is searched with the bounds
+reached at that point — independently of each other, so in parallel in principle (here in order,
+so that traces are deterministic) — and their values are combined with the alpha-beta part's
+bound by ``maxalpha``/``minbeta`` folded left to right, so the earliest move wins ties.
+
+``prune_percentage = 1`` is ``AlphaBeta``; ``0`` searches every leaf as ``MiniMax`` does. The cost
+is reported as work (all terminals visited) and span (the terminals on the critical path: the
+alpha-beta part's spans added up, plus the largest span among the parallel children).
+
+>>> from sml150.lib.explicit import HandoutSmall
+>>> J = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))
+>>> a = J.analyze(HandoutSmall.start)
+Estimating state c[3]
+...
+Estimating state m[9]
+>>> a.move, a.value, a.work, a.span
+(1, Guess(n=4), 9, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Generic, TypeVar, final
+
+import attrs
+
+from sml150.handouts.hw11.alphabeta import (
+    Leaf,
+    Step,
+    ab_to_string,
+    alphabeta,
+    is_cut,
+    maxalpha,
+    minbeta,
+    move_of,
+    value,
+    value_of,
+    value_to_string,
+    valuecmp,
+)
+from sml150.lib.basis import LESS, Order
+from sml150.lib.est import est
+from sml150.lib.seq import Seq
+from sml150.lib.signatures import (
+    GAME,
+    Analysis,
+    In_play,
+    JamboreeSettings,
+    Maxie,
+    Minnie,
+    Over,
+    Player,
+    outcome_value,
+)
+
+__all__ = ["Jamboree", "JamboreeSettings", "Leaf", "Step"]
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+
+
+@attrs.define
+class _Count:
+    """Counters private to one search call."""
+
+    terminals: int = 0
+    """States estimated or found finished (the work)."""
+    nodes: int = 0
+    """States entered."""
+
+
+@final
+@attrs.frozen
+class _Jamboree(Generic[State, Move]):
+    """The PLAYER structure ``Jamboree`` returns; see the module docstring."""
+
+    Game: GAME[State, Move]
+    """The game searched (SML ``structure G``)."""
+    search_depth: int
+    """Plies searched from the root."""
+    prune_percentage: float
+    """The fraction of each node's moves searched sequentially."""
+    trace: bool = False
+    """Print the handout's trace lines."""
+
+    # -- Task 6.1 --
+
+    @property
+    def initial_ab(self) -> alphabeta[Move]:
+        """``initialAB : alphabeta``.
+
+        REQUIRES: true.
+        ENSURES: ``(Leaf minnie_wins, Leaf maxie_wins)``, no bound known (as in AlphaBeta).
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5)).initial_ab
+        (Leaf(est=MinnieWins()), Leaf(est=MaxieWins()))
+        """
+        return (Leaf(self.Game.Est.minnie_wins), Leaf(self.Game.Est.maxie_wins))
+
+    # -- helpers shared with AlphaBeta --
+
+    def valuecmp(self, v1: value[Move], v2: value[Move]) -> Order:
+        """``valuecmp : value * value -> order`` (see ``alphabeta.valuecmp``).
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.valuecmp(Leaf(J.Game.Est.guess(2)), Leaf(J.Game.Est.guess(1)))
+        <Order.GREATER: 1>
+        """
+        return valuecmp(v1, v2)
+
+    def maxalpha(self, alpha: value[Move], v: value[Move]) -> value[Move]:
+        """``maxalpha : value * value -> value`` (see ``alphabeta.maxalpha``).
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.maxalpha(J.initial_ab[0], Step(0, J.Game.Est.guess(1)))
+        Step(move=0, est=Guess(n=1))
+        """
+        return maxalpha(alpha, v)
+
+    def minbeta(self, beta: value[Move], v: value[Move]) -> value[Move]:
+        """``minbeta : value * value -> value`` (see ``alphabeta.minbeta``).
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.minbeta(J.initial_ab[1], Step(0, J.Game.Est.guess(1)))
+        Step(move=0, est=Guess(n=1))
+        """
+        return minbeta(beta, v)
+
+    def value_of(self, v: value[Move]) -> est:
+        """``valueOf : value -> Game.est``.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.value_of(Step(0, J.Game.Est.guess(1)))
+        Guess(n=1)
+        """
+        return value_of(v)
+
+    def move_of(self, v: value[Move]) -> Move:
+        """``moveOf : value -> Game.move`` (``Fail`` on a ``Leaf``).
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.move_of(Step(2, J.Game.Est.guess(1)))
+        2
+        """
+        return move_of(v)
+
+    def value_to_string(self, v: value[Move]) -> str:
+        """``value_to_string : value -> string``: as the traces print values.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.value_to_string(Step(1, J.Game.Est.guess(4)))
+        'Step(1, Guess: 4)'
+        """
+        return value_to_string(self.Game, v)
+
+    def ab_to_string(self, ab: alphabeta[Move]) -> str:
+        """``ab_to_string : alphabeta -> string``: as the traces print bounds.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.ab_to_string(J.initial_ab)
+        '(Leaf(Minnie wins!),Leaf(Maxie wins!))'
+        """
+        return ab_to_string(self.Game, ab)
+
+    # -- Task 6.2 --
+
+    def split_moves(self, s: State) -> tuple[Seq[Move], Seq[Move]]:
+        """``splitMoves : Game.state -> Game.move seq * Game.move seq``.
+
+        REQUIRES: true.
+        ENSURES: ``(abmoves, mmmoves)``: with ``n`` moves in ``s``, the first
+        ``floor(prune_percentage * n)`` moves and the rest, in order.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5)).split_moves(HandoutSmall.start)
+        (<0>, <1,2>)
+        """
+        ms = self.Game.moves(s)
+        return Seq.split(math.floor(self.prune_percentage * Seq.length(ms)), ms)
+
+    # -- Task 6.3 --
+
+    def F(self, d: int, s: State, ab: alphabeta[Move]) -> value[Move]:
+        """``F : int -> Game.state -> alphabeta -> value``: Jamboree search of a Maxie state.
+
+        REQUIRES: ``d >= 0``; ``Game.player s`` is Maxie (else ``ValueError``); alpha < beta
+        (else ``ValueError``).
+        ENSURES: AlphaBeta's spec (MM if alpha < MM < beta; <= alpha if MM <= alpha; >= beta if
+        MM >= beta): the ``abmoves`` are searched as AlphaBeta does; unless that pruned, every
+        ``mmmove`` is searched with the alpha reached, and the result is the left-to-right
+        ``maxalpha`` of that alpha and their ``Step``s.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.F(2, HandoutSmall.start, J.initial_ab)
+        Estimating state c[3]
+        ...
+        Estimating state m[9]
+        Step(move=1, est=Guess(n=4))
+        """
+        self._require(Maxie, "F", s, ab)
+        return self._node(d, s, ab, _Count())[0]
+
+    def G(self, d: int, s: State, ab: alphabeta[Move]) -> value[Move]:
+        """``G : int -> Game.state -> alphabeta -> value``: Jamboree search of a Minnie state.
+
+        REQUIRES: ``d >= 0``; ``Game.player s`` is Minnie (else ``ValueError``); alpha < beta.
+        ENSURES: as ``F``, dually, with ``minbeta`` and the beta reached.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.5))
+        >>> J.G(1, HandoutSmall.make_move(HandoutSmall.start, 0), J.initial_ab)
+        Estimating state c[3]
+        Estimating state d[6]
+        Estimating state e[~2]
+        Step(move=2, est=Guess(n=-2))
+        """
+        self._require(Minnie, "G", s, ab)
+        return self._node(d, s, ab, _Count())[0]
+
+    def _require(self, p: Player, name: str, s: State, ab: alphabeta[Move]) -> None:
+        g = self.Game
+        if g.player(s) is not p:
+            raise ValueError(
+                f"Jamboree.{name} searches {p.name}'s states, but {g.state_to_string(s)}"
+                f" is {g.player(s).name}'s"
+            )
+        if valuecmp(ab[0], ab[1]) is not LESS:
+            raise ValueError(
+                f"Jamboree.{name}: bounds must have alpha < beta, not {self.ab_to_string(ab)}"
+            )
+
+    def _node(
+        self, d: int, s: State, ab: alphabeta[Move], count: _Count
+    ) -> tuple[value[Move], int]:
+        """F or G by the player of ``s``: the result and the node's span, tracing if asked."""
+        g = self.Game
+        p = g.player(s)
+        if self.trace:
+            letter = "F" if p is Maxie else "G"
+            print(f"{letter}: state {g.state_to_string(s)} with ab={self.ab_to_string(ab)}")
+        count.nodes += 1
+        result: value[Move]
+        span = 1
+        cut = False
+        match g.status(s):
+            case Over(outcome):
+                count.terminals += 1
+                result = Leaf(outcome_value(outcome))
+            case In_play() if d == 0:
+                count.terminals += 1
+                result = Leaf(g.estimate(s))
+            case _:
+                result, cut, span = self._children(d, s, p, ab, count)
+        if self.trace:
+            mark = " (* Pruned *)" if cut else ""
+            print(f"Result of {g.state_to_string(s)} is {self.value_to_string(result)}{mark}")
+        return result, span
+
+    def _children(
+        self, d: int, s: State, p: Player, ab: alphabeta[Move], count: _Count
+    ) -> tuple[value[Move], bool, int]:
+        """The final bound of ``s``, whether it is a cut (alpha >= beta), and the span."""
+        g = self.Game
+        better = maxalpha if p is Maxie else minbeta
+        alpha, beta = ab
+        abmoves, mmmoves = self.split_moves(s)
+        span = 0
+        rest = abmoves
+        # Inv: alpha < beta; the bound of p is the best of ab and the abmoves scanned so far;
+        # span adds up their spans (they run one after another).
+        while True:
+            match Seq.showl(rest):
+                case Seq.Nil():
+                    break
+                case Seq.Cons(m, rest):
+                    child, child_span = self._node(d - 1, g.make_move(s, m), (alpha, beta), count)
+                    span += child_span
+                    step: value[Move] = Step(m, value_of(child))
+                    if p is Maxie:
+                        alpha = better(alpha, step)
+                    else:
+                        beta = better(beta, step)
+                    if is_cut(p, (alpha, beta)):
+                        return (alpha if p is Maxie else beta), True, span
+        # The mmmoves, logically in parallel: each sees the same (alpha, beta).
+        results = Seq.map(
+            lambda m: (m, self._node(d - 1, g.make_move(s, m), (alpha, beta), count)), mmmoves
+        )
+        bound = alpha if p is Maxie else beta
+        for m, (child, _) in results:
+            bound = better(bound, Step(m, value_of(child)))
+        span += max((child_span for _, (_, child_span) in results), default=0)
+        # A combined bound beyond the other one is a cut too (nothing is left to skip, but
+        # the result signals it to the parent): the trace marks it as AlphaBeta would.
+        cut = is_cut(p, (bound, beta) if p is Maxie else (alpha, bound))
+        return bound, cut, span
+
+    # -- Task 6.4 --
+
+    def analyze(self, s: State) -> Analysis[Move]:
+        """``analyze : Game.state -> Analysis``: ``next_move`` with its value, work and span.
+
+        REQUIRES: ``s`` In_play (else ``ValueError``).
+        ENSURES: the move and value at ``search_depth``; ``terminals`` = ``work`` = terminals
+        visited, ``span`` = terminals on the critical path. With ``trace`` it prints the trace
+        and ``Terminals visited: N`` (N the work).
+
+        >>> from sml150.lib.explicit import HandoutBig
+        >>> J = Jamboree(JamboreeSettings(HandoutBig, 4, 0.5))
+        >>> a = J.analyze(HandoutBig.start)
+        Estimating state e[3]
+        ...
+        >>> a.move, a.work, a.span
+        (0, 6, 6)
+        """
+        g = self.Game
+        if not isinstance(g.status(s), In_play):
+            raise ValueError(f"Jamboree: no move to choose, the game is over in "
+                             f"{g.state_to_string(s)}")
+        count = _Count()
+        result, span = self._node(self.search_depth, s, self.initial_ab, count)
+        if self.trace:
+            print(f"Terminals visited: {count.terminals}")
+        return Analysis(
+            move_of(result), value_of(result), count.terminals, count.nodes, count.terminals, span
+        )
+
+    def next_move(self, s: State) -> Move:
+        """``next_move : Game.state -> Game.move``.
+
+        REQUIRES: ``s`` In_play (else ``ValueError``).
+        ENSURES: a move of best minimax value at ``search_depth`` (the first such move).
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> J = Jamboree(JamboreeSettings(HandoutSmall, 2, 0.0))
+        >>> J.next_move(HandoutSmall.start)
+        Estimating state c[3]
+        ...
+        Estimating state m[9]
+        1
+        """
+        return self.analyze(s).move
+
+
+def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
+    """``functor Jamboree (Settings) : PLAYER`` with ``val prune_percentage : real``.
+
+    REQUIRES: ``settings.search_depth >= 1`` (else ``ValueError``); ``0 <= prune_percentage <=
+    1`` (checked by ``JamboreeSettings``).
+    ENSURES: a PLAYER choosing a move of best minimax value; it also exposes ``split_moves``,
+    ``initial_ab``, ``F``, ``G`` and ``value_to_string``.
+
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=0, prune_percentage=0.5))
+    Traceback (most recent call last):
+    ...
+    ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
+    """
+    if settings.search_depth < 1:
+        raise ValueError(
+            f"Jamboree needs search_depth >= 1 to choose a move, not {settings.search_depth}"
+        )
+    return _Jamboree(
+        settings.G, settings.search_depth, float(settings.prune_percentage), settings.trace
+    )
