@@ -31,6 +31,7 @@ from typing import Any, Final, final
 import attrs
 
 import sml150
+from sml150.grading._model import Reply
 
 __all__ = ["Bundle", "Limits", "Reply", "WorkerDied", "WorkerSession"]
 
@@ -63,53 +64,6 @@ class Limits:
     """How many times a group's worker is restarted after it dies."""
     startup_timeout: float = 20.0
     """Seconds a worker may take to start (imports of the submission are per call)."""
-
-
-@final
-@attrs.frozen
-class Reply:
-    """What one call did: its encoded value, or the exception it raised, and its stdout.
-
-    Built only by ``parse_reply`` (from a worker) or by the grader (reference answers).
-    """
-
-    ok: bool
-    """The call returned (``value`` is meaningful) rather than raised."""
-    value: Json = None
-    """The encoded result (``_worker.encode``)."""
-    exc: str = ""
-    """The exception's class name, if it raised."""
-    msg: str = ""
-    """The exception's message, truncated."""
-    out: str = ""
-    """What the call printed to ``sys.stdout``."""
-
-    @staticmethod
-    def parse(raw: bytes) -> Reply:
-        """A worker's reply line, validated; ``ValueError`` if it is not a well-formed reply.
-
-        >>> Reply.parse(b'{"ok": true, "v": {"seq": [1]}, "out": ""}').value
-        {'seq': [1]}
-        >>> Reply.parse(b'[1, 2]')
-        Traceback (most recent call last):
-        ...
-        ValueError: malformed reply from the worker
-        """
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError) as e:  # bad JSON, huge ints, deep nesting
-            raise ValueError("malformed reply from the worker") from e
-        if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
-            raise ValueError("malformed reply from the worker")
-        out = data.get("out", "")
-        if not isinstance(out, str):
-            raise ValueError("malformed reply from the worker")
-        if data["ok"]:
-            return Reply(True, data.get("v"), out=out)
-        exc, msg = data.get("exc", ""), data.get("msg", "")
-        if not isinstance(exc, str) or not isinstance(msg, str):
-            raise ValueError("malformed reply from the worker")
-        return Reply(False, exc=exc[:100], msg=msg[:500], out=out)
 
 
 class WorkerDied(RuntimeError):

@@ -1,0 +1,221 @@
+"""What a grading run is made of: cases, tasks, verdicts, and the report.
+
+A ``Case`` is one test: one or more expressions (``_worker``'s little language) evaluated in the
+submission's worker and, for the expected answer, on the reference in the grader's process; a
+named ``check`` compares the two. A case may instead have a ``driver``, run in the grader's
+process, that talks to the worker call by call (e.g. a match against a baseline player).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, final
+
+import attrs
+
+__all__ = [
+    "Call",
+    "Case",
+    "Reply",
+    "GradeReport",
+    "TaskReport",
+    "TaskSpec",
+    "TestOutcome",
+    "Verdict",
+]
+
+Json = Any
+
+
+@final
+@attrs.frozen
+class Reply:
+    """What one call did: its encoded value, or the exception it raised, and its stdout.
+
+    Built only by ``parse_reply`` (from a worker) or by the grader (reference answers).
+    """
+
+    ok: bool
+    """The call returned (``value`` is meaningful) rather than raised."""
+    value: Json = None
+    """The encoded result (``_worker.encode``)."""
+    exc: str = ""
+    """The exception's class name, if it raised."""
+    msg: str = ""
+    """The exception's message, truncated."""
+    out: str = ""
+    """What the call printed to ``sys.stdout``."""
+
+    @staticmethod
+    def parse(raw: bytes) -> Reply:
+        """A worker's reply line, validated; ``ValueError`` if it is not a well-formed reply.
+
+        >>> Reply.parse(b'{"ok": true, "v": {"seq": [1]}, "out": ""}').value
+        {'seq': [1]}
+        >>> Reply.parse(b'[1, 2]')
+        Traceback (most recent call last):
+        ...
+        ValueError: malformed reply from the worker
+        """
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError) as e:  # bad JSON, huge ints, deep nesting
+            raise ValueError("malformed reply from the worker") from e
+        if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
+            raise ValueError("malformed reply from the worker")
+        out = data.get("out", "")
+        if not isinstance(out, str):
+            raise ValueError("malformed reply from the worker")
+        if data["ok"]:
+            return Reply(True, data.get("v"), out=out)
+        exc, msg = data.get("exc", ""), data.get("msg", "")
+        if not isinstance(exc, str) or not isinstance(msg, str):
+            raise ValueError("malformed reply from the worker")
+        return Reply(False, exc=exc[:100], msg=msg[:500], out=out)
+
+
+@final
+@attrs.frozen
+class Verdict:
+    """A test's result: passed or not, and a short reason shown to the student.
+
+    >>> Verdict(False, "expected 3, got 4").passed
+    False
+    """
+
+    passed: bool
+    """Whether the test passed."""
+    reason: str = ""
+    """Why it failed (expected vs got, truncated), or a note."""
+
+
+Call = Callable[[Json], Any]
+"""A driver's way to evaluate an expression in the submission's worker; returns a ``Reply``."""
+
+
+@final
+@attrs.frozen
+class Case:
+    """One test of a task.
+
+    >>> Case("compare_ab (NEGINF, POSINF)", (["lit", 1],)).check
+    'eq'
+    """
+
+    name: str
+    """Shown in every report."""
+    exprs: tuple[Json, ...] = ()
+    """Expressions evaluated on both sides, in order."""
+    check: str = "eq"
+    """The comparison (a key of ``_checks.CHECKS``)."""
+    hidden: bool = False
+    """Hidden from students (Gradescope ``visibility: hidden``; not in the handout's tests)."""
+    arg: Json = None
+    """A parameter of the check (e.g. a ratio)."""
+    driver: Callable[[Call], Verdict] | None = attrs.field(default=None, eq=False)
+    """Run in the grader's process instead of ``exprs``/``check``."""
+    timeout: float | None = None
+    """Seconds each call of this case may take (default: the run's ``Limits``)."""
+
+
+@final
+@attrs.frozen
+class TaskSpec:
+    """A handout task: its number, points, and how to build its cases."""
+
+    id: str
+    """The handout's number, e.g. ``"5.1"``."""
+    title: str
+    """A few words: what the task implements."""
+    points: float
+    """The handout's points (HW11: percent)."""
+    cases: Callable[[], list[Case]] = attrs.field(eq=False)
+    """Builds the cases (deterministic: fixed seeds)."""
+    reference_dirs: Callable[[], list[str]] | None = attrs.field(default=None, eq=False)
+    """For tasks that run student tests: directories put before the submission on the path."""
+
+
+@final
+@attrs.frozen
+class TestOutcome:
+    """One test's result in the report."""
+
+    name: str
+    """The case's name."""
+    passed: bool
+    """Whether it passed."""
+    reason: str
+    """Why not (or a note)."""
+    hidden: bool
+    """Whether the case is hidden."""
+    output: str = ""
+    """What the submission printed (truncated), for the student."""
+
+
+@final
+@attrs.frozen
+class TaskReport:
+    """One task's score: ``points * passed / tests``."""
+
+    id: str
+    """The handout's number."""
+    title: str
+    """What the task implements."""
+    max_points: float
+    """The handout's points."""
+    tests: tuple[TestOutcome, ...]
+    """Every test, in order."""
+
+    @property
+    def passed(self) -> int:
+        """How many tests passed."""
+        return sum(t.passed for t in self.tests)
+
+    @property
+    def score(self) -> float:
+        """``max_points * passed / len(tests)`` (0 for a task without tests), 2 decimals.
+
+        >>> TaskReport("1.1", "x", 10, (TestOutcome("a", True, "", False),
+        ...                             TestOutcome("b", False, "", False))).score
+        5.0
+        """
+        if not self.tests:
+            return 0.0
+        return round(self.max_points * self.passed / len(self.tests), 2)
+
+
+@final
+@attrs.frozen
+class GradeReport:
+    """A whole grading run: one ``TaskReport`` per handout task.
+
+    >>> r = GradeReport("hw10", "sub", (TaskReport("5.1", "start", 4, ()),), 1.5)
+    >>> r.total, r.max_total, r.scores()
+    (0.0, 4.0, {'5.1': 0.0})
+    """
+
+    hw: str
+    """``hw10`` or ``hw11``."""
+    submission: str
+    """The graded directory."""
+    tasks: tuple[TaskReport, ...]
+    """In handout order."""
+    seconds: float
+    """Wall-clock time of the run."""
+    notes: tuple[str, ...] = ()
+    """Problems met on the way (the grader reports them instead of crashing)."""
+
+    @property
+    def total(self) -> float:
+        """The sum of the task scores."""
+        return round(sum(t.score for t in self.tasks), 2)
+
+    @property
+    def max_total(self) -> float:
+        """The sum of the handout's points."""
+        return round(float(sum(t.max_points for t in self.tasks)), 2)
+
+    def scores(self) -> dict[str, float]:
+        """Task number -> score, in handout order."""
+        return {t.id: t.score for t in self.tasks}
