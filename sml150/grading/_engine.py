@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import concurrent.futures
 import importlib
-import sys
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from sml150.grading._checks import CHECKS
 from sml150.grading._model import (
@@ -30,44 +29,14 @@ from sml150.grading._model import (
     Verdict,
 )
 from sml150.grading._sandbox import Bundle, Limits, WorkerDied, WorkerSession
-from sml150.grading._worker import Env, run_call
+from sml150.grading._worker import Env, run_big, run_call
 
-__all__ = ["expected_replies", "grade_tasks", "reference_env", "run_big"]
+__all__ = ["expected_replies", "grade_tasks", "reference_env"]
 
-T = TypeVar("T")
 Json = Any
 
 _lock = threading.Lock()
 _expected: dict[tuple[str, str], list[list[Reply]]] = {}
-
-
-def run_big(fn: Callable[[], T]) -> T:
-    """``fn()`` in a thread with a 256 MiB stack and a high recursion limit.
-
-    Reference code written in SML style recurses once per element; the worker runs submissions
-    the same way, so both sides can handle the same inputs.
-    """
-    box: list[T] = []
-    err: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            box.append(fn())
-        except BaseException as e:  # noqa: BLE001 -- re-raised in the caller
-            err.append(e)
-
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 60_000))
-    old_size = threading.stack_size(256 * 1024 * 1024)
-    try:
-        t = threading.Thread(target=run)
-        t.start()
-    finally:
-        threading.stack_size(old_size)
-    t.join()
-    if err:
-        raise err[0]
-    return box[0]
 
 
 def reference_env(hw: str) -> Env:
@@ -109,8 +78,7 @@ def _short(text: str, width: int = 300) -> str:
 
 def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bundle: Bundle,
               submission: Path, limits: Limits) -> TaskReport:
-    paths = [Path(p) for p in task.reference_dirs()] if task.reference_dirs else []
-    paths.append(submission)
+    paths = [submission]
     outcomes: list[TestOutcome] = []
     started = time.monotonic()
     restarts = 0
@@ -120,6 +88,9 @@ def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bu
         for case, exp in zip(cases, expected, strict=True):
             if gave_up is None and time.monotonic() - started > limits.group_budget:
                 gave_up = f"not run: the task's time budget ({limits.group_budget:.0f} s) is used up"
+            if gave_up is None and case.paths is not None:
+                outcomes.append(_run_alone(case, exp, bundle, submission, limits))
+                continue
             if gave_up is None and session is None:
                 try:
                     session = WorkerSession(bundle, paths, limits)
@@ -157,6 +128,24 @@ def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bu
         if session is not None:
             session.close()
     return TaskReport(task.id, task.title, task.points, tuple(outcomes))
+
+
+def _run_alone(case: Case, expected: list[Reply], bundle: Bundle, submission: Path,
+               limits: Limits) -> TestOutcome:
+    """A case that needs its own worker, with extra directories first on its path."""
+    assert case.paths is not None
+    scratch = bundle.root / f"case-{abs(hash(case.name))}"
+    scratch.mkdir(exist_ok=True)
+    try:
+        dirs = case.paths(scratch)
+        with WorkerSession(bundle, [*dirs, submission], limits) as session:
+            got = [session.call(e, case.timeout) for e in case.exprs]
+        verdict = CHECKS[case.check](expected, got, case.arg)
+    except WorkerDied as e:
+        verdict = Verdict(False, str(e))
+    except Exception as e:  # noqa: BLE001 -- the grader never crashes on a submission
+        verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
+    return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden)
 
 
 def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, final
 
 import attrs
@@ -117,6 +118,9 @@ class Case:
     """Run in the grader's process instead of ``exprs``/``check``."""
     timeout: float | None = None
     """Seconds each call of this case may take (default: the run's ``Limits``)."""
+    paths: Callable[[Path], list[Path]] | None = attrs.field(default=None, eq=False)
+    """Run in a worker of its own, with these directories (written into the given scratch
+    directory) before the submission on its path."""
 
 
 @final
@@ -132,8 +136,6 @@ class TaskSpec:
     """The handout's points (HW11: percent)."""
     cases: Callable[[], list[Case]] = attrs.field(eq=False)
     """Builds the cases (deterministic: fixed seeds)."""
-    reference_dirs: Callable[[], list[str]] | None = attrs.field(default=None, eq=False)
-    """For tasks that run student tests: directories put before the submission on the path."""
 
 
 @final

@@ -29,7 +29,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 __all__ = [
     "LIB_MODULES",
@@ -38,8 +38,11 @@ __all__ = [
     "EvalError",
     "encode",
     "evaluate",
+    "run_big",
     "run_call",
 ]
+
+T = TypeVar("T")
 
 Json = Any
 """Plain data as ``json`` reads and writes it."""
@@ -261,6 +264,37 @@ def run_call(expr: Json, env: Env) -> dict[str, Json]:
     out = buf.getvalue()
     result["out"] = out[:MAX_OUT]
     return result
+
+
+def run_big(fn: Callable[[], T]) -> T:
+    """``fn()`` in a thread with a 256 MiB stack and a high recursion limit.
+
+    Reference code written in SML style recurses once per element; the worker runs submissions
+    the same way, so both sides can handle the same inputs.
+    """
+    box: list[T] = []
+    err: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            box.append(fn())
+        except BaseException as e:  # noqa: BLE001 -- re-raised in the caller
+            err.append(e)
+
+    import threading
+
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 60_000))
+    old_size = threading.stack_size(256 * 1024 * 1024)
+    try:
+        t = threading.Thread(target=run)
+        t.start()
+    finally:
+        threading.stack_size(old_size)
+    t.join()
+    if err:
+        raise err[0]
+    return box[0]
 
 
 # ---- the sandboxed process -----------------------------------------------------------------

@@ -1,0 +1,202 @@
+"""Writing a homework's files: the student starter set, and submissions made from the reference.
+
+``write_handout`` writes what students get: the starter modules (see ``_starter``), the library
+part of the package (``sml150/__init__.py`` and ``sml150/lib``), the public tests with their
+expected answers computed here from the reference, and a README. ``write_solution`` writes the
+reference solutions laid out as a submission (used to check that they score full marks, and,
+with a ``Mutant``, to make deliberately wrong submissions).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any, Final
+
+from sml150.grading._engine import expected_replies
+from sml150.grading._model import TaskSpec
+from sml150.grading._sandbox import write_library
+from sml150.grading._starter import (
+    ModuleSpec,
+    reference_source,
+    solution_source,
+    starter_source,
+)
+
+__all__ = ["HOMEWORKS", "homework", "write_handout", "write_solution"]
+
+HOMEWORKS: Final = ("hw10", "hw11")
+"""The homeworks the grader knows."""
+
+
+def homework(hw: str) -> tuple[tuple[ModuleSpec, ...], tuple[TaskSpec, ...]]:
+    """The modules and tasks of ``hw``; ``ValueError`` naming the known ones otherwise.
+
+    >>> [t.id for t in homework("hw10")[1]][:3]
+    ['5.1', '5.2', '5.3']
+    """
+    if hw not in HOMEWORKS:
+        raise ValueError(f"unknown homework {hw!r}: choose one of {', '.join(HOMEWORKS)}")
+    spec = importlib.import_module(f"sml150.grading.{hw}")
+    return spec.MODULES, spec.TASKS
+
+
+_SUPPORT: Final = {"_worker.py": "worker.py", "_model.py": "model.py", "_checks.py": "checks.py"}
+
+
+def _support_source(text: str) -> str:
+    return re.sub(r"sml150\.grading\._(model|sandbox)", "_grading.model", text)
+
+
+_TEST_FILE: Final = '''"""The public tests of sml150 {hw}: run ``pytest`` in the directory above this one.
+
+Each case evaluates an expression on your modules and compares the result with the reference
+answer stored in ``public_cases.json``; the autograder runs these and hidden ones like them.
+"""
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE)]
+
+from _grading.checks import CHECKS  # noqa: E402
+from _grading.model import Reply  # noqa: E402
+from _grading.worker import Env, run_big, run_call  # noqa: E402
+
+CASES = json.loads((HERE / "public_cases.json").read_text(encoding="utf-8"))
+
+
+def _reply(raw):
+    if raw["ok"]:
+        return Reply(True, raw["v"], out=raw["out"])
+    return Reply(False, exc=raw["exc"], msg=raw["msg"], out=raw["out"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"Task {{c['task']}}: {{c['name']}}" for c in CASES])
+def test_public(case):
+    env = Env(importlib.import_module)
+    got = run_big(lambda: [_reply(run_call(e, env)) for e in case["exprs"]])
+    expected = [Reply(**r) for r in case["expected"]]
+    verdict = CHECKS[case["check"]](expected, got, case["arg"])
+    assert verdict.passed, verdict.reason
+'''
+
+_README: Final = """# sml150 {hw}: starter files
+
+Write your solutions in the modules of this directory ({modules}): each task's function keeps
+its name, type and five-step docstring (type, REQUIRES, ENSURES, examples) and raises
+`NotImplementedError` until you write it. The course library you may use is in `sml150/lib`
+(sequences, estimates, signatures, explicit games, MiniMax).
+
+## Run the public tests
+
+    python -m pip install attrs returns toolz pytest
+    python -m pytest            # in this directory
+
+Each public test names its task and what it checks; a failure says what was expected and
+what your code returned. The autograder runs these tests and hidden ones like them, each task
+in its own process with a time and memory limit, and gives each task its points times the
+fraction of its tests that pass. Searches on explicit trees are checked for the move or value
+*and* for the order of the leaves they estimate (the `Estimating state ...` lines), so prune
+exactly as the handout says. Printing is fine; it never changes a score.
+
+## Tasks
+
+{tasks}
+
+## Submitting
+
+Hand in this directory's `.py` modules (not `sml150/` and not `tests/`).
+{extra}"""
+
+_HW11_EXTRA: Final = """
+## Task 4.2: your Riskless tests
+
+Write your tests in `test_riskless.py` (a starting point is there): plain functions named
+`test_...` that take no arguments, import from `riskless` and `maps`, and fail by raising (for
+example with `assert`). The grader imports your test module with the *reference* Riskless in
+place of yours: your tests must all pass there, and at least {need} of them must exist. It
+then runs them against {mutants} deliberately broken Riskless versions (a battle tie won by
+the defender, no army cap, ...); you get the points in proportion to the broken versions at
+least one of your tests fails on. Only counts are reported back, never your tests' output.
+"""
+
+
+def write_handout(hw: str, directory: Path) -> None:
+    """Write the student starter files of ``hw`` into ``directory`` (created if needed).
+
+    REQUIRES: ``hw`` is ``"hw10"`` or ``"hw11"`` (else ``ValueError``).
+    ENSURES: ``directory`` holds the starter modules, ``sml150/lib``, ``tests/`` (the public
+    tests and their expected answers), ``pytest.ini`` and ``README.md``; nothing of
+    ``sml150.handouts`` or ``sml150.grading`` is needed to use them.
+    """
+    modules, tasks = homework(hw)
+    directory.mkdir(parents=True, exist_ok=True)
+    for spec in modules:
+        text = starter_source(reference_source(hw, spec.name), spec, hw)
+        (directory / f"{spec.name}.py").write_text(text, encoding="utf-8")
+    write_library(directory)
+    tests = directory / "tests"
+    support = tests / "_grading"
+    support.mkdir(parents=True, exist_ok=True)
+    here = Path(__file__).parent
+    (support / "__init__.py").write_text('"""The grader\'s comparison code."""\n',
+                                         encoding="utf-8")
+    for src, dst in _SUPPORT.items():
+        text = (here / src).read_text(encoding="utf-8")
+        (support / dst).write_text(_support_source(text), encoding="utf-8")
+    cases: list[dict[str, Any]] = []
+    for task in tasks:
+        task_cases = task.cases()
+        replies = expected_replies(hw, task, task_cases)
+        for case, expected in zip(task_cases, replies, strict=True):
+            if case.hidden or case.driver is not None or case.paths is not None:
+                continue
+            cases.append({
+                "task": task.id, "name": case.name, "exprs": list(case.exprs),
+                "check": case.check, "arg": case.arg,
+                "expected": [{"ok": r.ok, "value": r.value, "exc": r.exc, "msg": r.msg,
+                              "out": r.out} for r in expected],
+            })
+    (tests / "public_cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    (tests / "test_public.py").write_text(_TEST_FILE.format(hw=hw), encoding="utf-8")
+    (directory / "pytest.ini").write_text("[pytest]\ntestpaths = tests\n", encoding="utf-8")
+    (directory / "conftest.py").write_text(
+        '"""Puts this directory on sys.path, so tests import your modules."""\n'
+        "import sys\nfrom pathlib import Path\n\n"
+        "sys.path.insert(0, str(Path(__file__).resolve().parent))\n", encoding="utf-8")
+    extra = ""
+    if hw == "hw11":
+        from sml150.grading.hw11 import MIN_STUDENT_TESTS, RISKLESS_MUTANTS, STARTER_TESTS
+
+        extra = _HW11_EXTRA.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS))
+        (directory / "test_riskless.py").write_text(STARTER_TESTS, encoding="utf-8")
+    task_lines = "\n".join(f"- Task {t.id} ({t.points:g} points): {t.title}" for t in tasks)
+    (directory / "README.md").write_text(_README.format(
+        hw=hw, modules=", ".join(f"`{m.name}.py`" for m in modules), tasks=task_lines,
+        extra=extra), encoding="utf-8")
+
+
+def write_solution(hw: str, directory: Path, patches: dict[str, str] | None = None) -> None:
+    """Write the reference solutions of ``hw`` as a submission directory.
+
+    ``patches`` maps a module name to a replacement source (a mutant's text), written instead.
+    """
+    modules, _ = homework(hw)
+    directory.mkdir(parents=True, exist_ok=True)
+    for spec in modules:
+        text = (patches or {}).get(spec.name) or reference_source(hw, spec.name)
+        (directory / f"{spec.name}.py").write_text(solution_source(text), encoding="utf-8")
+
+
+def copy_tree(src: Path, dst: Path) -> None:
+    """Copy a directory (a helper for tests)."""
+    shutil.copytree(src, dst, dirs_exist_ok=True)
