@@ -1,0 +1,1 @@
+"""Tests of the HW10 reference solutions (sml150.handouts.hw10)."""

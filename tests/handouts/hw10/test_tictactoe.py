@@ -1,0 +1,369 @@
+"""HW10 Tic-Tac-Toe: perft oracle counts, rules, parsing and printing, estimators."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from returns.maybe import Nothing, Some
+
+from sml150.handouts.hw10 import tictactoe as ttt
+from sml150.handouts.hw10.tictactoe import (
+    Board,
+    Entry,
+    O,
+    TicTacToe,
+    TTTConsts,
+    TTTState,
+    X,
+    baseline_estimator,
+    lines_estimator,
+)
+from sml150.lib.est import Guess, MaxieWins, MinnieWins
+from sml150.lib.seq import Seq
+from sml150.lib.signatures import (
+    ESTGAME,
+    TTTCONSTS,
+    Draw,
+    In_play,
+    Maxie,
+    Minnie,
+    Over,
+    Player,
+    Winner,
+)
+
+STANDARD = TicTacToe(TTTConsts(3, full_board_draw=True))
+HANDOUT = TicTacToe(TTTConsts(3))
+
+
+# -- oracle counts (move generation only) ----------------------------------------------------
+
+
+def tree_counts(g: ttt._TicTacToe) -> tuple[int, int, int]:
+    """(nodes of the full game tree, complete games, distinct positions), by a recursion over
+    positions memoised in a table private to this call (a subtree's counts depend only on its
+    root position)."""
+    table: dict[TTTState, tuple[int, int]] = {}
+
+    def count(s: TTTState) -> tuple[int, int]:
+        if s in table:
+            return table[s]
+        moves = g.moves(s)
+        nodes, games = 1, 0 if len(moves) else 1
+        for m in moves:
+            n, k = count(g.make_move(s, m))
+            nodes, games = nodes + n, games + k
+        table[s] = (nodes, games)
+        return nodes, games
+
+    nodes, games = count(g.start)
+    return nodes, games, len(table)
+
+
+def test_oracle_counts_standard_rule() -> None:
+    assert tree_counts(STANDARD) == (549_946, 255_168, 5_478)
+
+
+def test_oracle_counts_handout_rule() -> None:
+    # The rule decides who wins a full board, not when a game ends: the same tree.
+    assert tree_counts(HANDOUT) == (549_946, 255_168, 5_478)
+
+
+def test_perft_without_memo() -> None:
+    """Plain recursion: 9, 72, 504, 3024, 15120 states at plies 1-5 (no game ends before ply
+    5), and the whole tree again, iteratively, without the table: 549,946 nodes, 255,168
+    games."""
+    g = STANDARD
+
+    def perft(s: TTTState, d: int) -> int:
+        return 1 if d == 0 else sum(perft(g.make_move(s, m), d - 1) for m in g.moves(s))
+
+    assert [perft(g.start, d) for d in range(1, 6)] == [9, 72, 504, 3024, 15120]
+    nodes = games = 0
+    stack = [g.start]
+    while stack:
+        s = stack.pop()
+        nodes += 1
+        children = [g.make_move(s, m) for m in g.moves(s)]
+        games += not children
+        stack.extend(children)
+    assert (nodes, games) == (549_946, 255_168)
+
+
+def test_outcomes_of_all_games() -> None:
+    """Of the 255,168 games, 131,184 are won by O, 77,904 by X and 46,080 drawn."""
+    table: dict[TTTState, tuple[int, int, int]] = {}
+
+    def count(s: TTTState) -> tuple[int, int, int]:
+        if s in table:
+            return table[s]
+        match STANDARD.status(s):
+            case Over(Winner(Player.Maxie)):
+                r = (1, 0, 0)
+            case Over(Winner(Player.Minnie)):
+                r = (0, 1, 0)
+            case Over(Draw()):
+                r = (0, 0, 1)
+            case _:
+                parts = [count(STANDARD.make_move(s, m)) for m in STANDARD.moves(s)]
+                r = (sum(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts))
+        table[s] = r
+        return r
+
+    assert count(STANDARD.start) == (131_184, 77_904, 46_080)
+
+
+# -- the structure and its rules -------------------------------------------------------------
+
+
+def test_signature_and_consts() -> None:
+    assert isinstance(HANDOUT, ESTGAME)
+    assert isinstance(TTTConsts(3), TTTCONSTS)
+    with pytest.raises(ValueError, match="board_size must be >= 1, not 0"):
+        TTTConsts(0)
+    with pytest.raises(TypeError, match="must be an int"):
+        TTTConsts("3")  # type: ignore[arg-type]
+
+    @attrs.frozen
+    class Plain:
+        board_size: int
+
+    assert TicTacToe(Plain(3)) == HANDOUT
+    with pytest.raises(ValueError, match=">= 1"):
+        TicTacToe(Plain(-2))
+
+
+def test_estimator_is_not_part_of_the_game() -> None:
+    assert TicTacToe(TTTConsts(3, estimator=baseline_estimator)) == HANDOUT
+    assert STANDARD != HANDOUT
+    assert TicTacToe(TTTConsts(4)) != HANDOUT
+
+
+def test_start_and_first_moves() -> None:
+    s = HANDOUT.start
+    assert s.board == ((None,) * 3,) * 3 and HANDOUT.player(s) is Maxie
+    moves = list(HANDOUT.moves(s))
+    assert moves[0] == (O, (0, 0)) and moves[-1] == (O, (2, 2)) and len(moves) == 9
+    s1 = HANDOUT.make_move(s, (O, (1, 1)))
+    assert HANDOUT.player(s1) is Minnie
+    assert list(HANDOUT.moves(s1))[:2] == [(X, (0, 0)), (X, (0, 1))]
+    assert (X, (1, 1)) not in list(HANDOUT.moves(s1))
+
+
+def test_make_move_errors_name_the_move_and_state() -> None:
+    s = HANDOUT.make_move(HANDOUT.start, (O, (1, 1)))
+    before = s.board
+    with pytest.raises(ValueError, match=r"\(X, \(1, 1\)\) is not valid \(\(1, 1\) is taken\)"):
+        HANDOUT.make_move(s, (X, (1, 1)))
+    with pytest.raises(ValueError, match=r"off the 3x3 board"):
+        HANDOUT.make_move(s, (X, (3, 0)))
+    with pytest.raises(ValueError, match=r"Minnie's turn") as info:
+        HANDOUT.make_move(s, (O, (0, 0)))
+    assert "1 . O ." in str(info.value)  # the state is printed
+    with pytest.raises(ValueError, match="pair"):
+        HANDOUT.make_move(s, "0 0")  # type: ignore[arg-type]
+    over = HANDOUT.data_to_start_state(["OOO", "XX.", "..."])
+    with pytest.raises(ValueError, match="game is over"):
+        HANDOUT.make_move(over, (X, (2, 2)))
+    assert s.board == before
+
+
+def test_status_rules() -> None:
+    g = HANDOUT
+    assert g.status(g.start) == In_play()
+    assert g.status(g.data_to_start_state(["X..", "OXO", "O.X"])) == Over(Winner(Minnie))
+    assert g.status(g.data_to_start_state(["O.X", ".OX", "..O"])) == Over(Winner(Maxie))
+    assert g.status(g.data_to_start_state(["XXO", ".O.", "O.."])) == Over(Winner(Maxie))
+    full = ["OXO", "OXX", "XOO"]
+    assert HANDOUT.status(HANDOUT.data_to_start_state(full)) == Over(Winner(Minnie))
+    assert STANDARD.status(STANDARD.data_to_start_state(full)) == Over(Draw())
+    assert len(HANDOUT.moves(HANDOUT.data_to_start_state(full))) == 0
+    # the move that fills the board completes a line: the line wins, under either rule
+    before = ["OXO", "XXO", "XO."]
+    for g in (HANDOUT, STANDARD):
+        last = g.make_move(g.data_to_start_state(before), (O, (2, 2)))
+        assert g.status(last) == Over(Winner(Maxie))
+
+
+def test_estimate_of_finished_states() -> None:
+    assert HANDOUT.estimate(HANDOUT.data_to_start_state(["OOO", "XX.", "..."])) == MaxieWins()
+    assert HANDOUT.estimate(HANDOUT.data_to_start_state(["X..", "XOO", "X.O"])) == MinnieWins()
+    full = ["OXO", "OXX", "XOO"]
+    assert HANDOUT.estimate(HANDOUT.data_to_start_state(full)) == MinnieWins()
+    assert STANDARD.estimate(STANDARD.data_to_start_state(full)) == Guess(0)
+    assert STANDARD.outcome_to_est(Draw()) == Guess(0)
+    assert HANDOUT.outcome_to_est(Winner(Maxie)) == MaxieWins()
+
+
+def test_small_boards() -> None:
+    one = TicTacToe(TTTConsts(1))
+    s = one.make_move(one.start, (O, (0, 0)))
+    assert one.status(s) == Over(Winner(Maxie))
+    assert one.estimate(one.start) == Guess(lines_estimator(one.start, False))
+    assert lines_estimator(one.start, False) > 0  # Maxie to move wins at once
+    two = TicTacToe(TTTConsts(2))
+    # on 2x2 any two tiles share a line: O always wins with her second entry
+    for first in two.moves(two.start):
+        s1 = two.make_move(two.start, first)
+        for reply in two.moves(s1):
+            s2 = two.make_move(s1, reply)
+            for third in two.moves(s2):
+                assert two.status(two.make_move(s2, third)) == Over(Winner(Maxie))
+
+
+def test_printing_and_parsing() -> None:
+    g = HANDOUT
+    s = g.data_to_start_state(["O.X", ".O.", "..."])
+    assert g.state_to_string(s) == "  0 1 2\n0 O . X\n1 . O .\n2 . . ."
+    assert g.move_to_string((X, (2, 1))) == "Placed X on location (2, 1)"
+    assert g.detailed_move_to_string(s, (X, (2, 1))) == "Minnie placed X on location (2, 1)"
+    assert g.move_to_descriptor((X, (2, 1))) == "2 1"
+    assert g.move_eq((X, (2, 1)), (X, (2, 1))) and not g.move_eq((X, (2, 1)), (X, (1, 2)))
+    assert g.parse_move(s, "2 1") == Some((X, (2, 1)))
+    assert g.parse_move(s, " (2, 1) ") == Some((X, (2, 1)))
+    assert g.parse_move(s, "2,1") == Some((X, (2, 1)))
+    for bad in ("0 0", "3 1", "-1 0", "21", "a b", "", "1 1 1"):
+        assert g.parse_move(s, bad) == Nothing, bad
+    assert g.outcome_to_string(Winner(Minnie)) == "Minnie wins!"
+    assert g.outcome_to_string(Draw()) == "It's a draw!"
+    assert g.player_to_string(Maxie) == "Maxie"
+    big = TicTacToe(TTTConsts(11))
+    lines = big.state_to_string(big.start).splitlines()
+    assert lines[0].endswith(" 9 10") and lines[-1].startswith("10  .")
+
+
+def test_data_to_start_state() -> None:
+    g = HANDOUT
+    assert g.data_to_start_state(["...", "...", "..."]) == g.start
+    assert g.data_to_start_state(["O..", "...", "..."]).player is Minnie
+    with pytest.raises(ValueError, match="need 3 rows, got 2"):
+        g.data_to_start_state(["...", "..."])
+    with pytest.raises(ValueError, match="row 1 must be 3 characters"):
+        g.data_to_start_state(["...", "..", "..."])
+    with pytest.raises(ValueError, match="row 0 must be"):
+        g.data_to_start_state(["o..", "...", "..."])
+    with pytest.raises(ValueError, match="2 O's and 0 X's"):
+        g.data_to_start_state(["OO.", "...", "..."])
+    with pytest.raises(ValueError, match="not reachable"):
+        g.data_to_start_state(["OOO", "XXX", "..."])
+    with pytest.raises(ValueError, match="not reachable"):
+        g.data_to_start_state(["OOO", "XX.", "X.."])  # X moved after O's line
+
+
+# -- properties over random playouts ---------------------------------------------------------
+
+
+def snapshot(b: Board) -> list[list[Entry | None]]:
+    return [list(row) for row in b]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([1, 2, 3, 4, 5]), st.booleans(), st.randoms(use_true_random=False))
+def test_random_playouts(n: int, rule: bool, rng: random.Random) -> None:
+    """Properties: moves are all valid and exactly the empty tiles; make_move never mutates;
+    every playout ends within n*n moves; parse_move reads move_to_descriptor back."""
+    g = TicTacToe(TTTConsts(n, full_board_draw=rule))
+    s = g.start
+    plies = 0
+    while isinstance(g.status(s), In_play):
+        moves = list(g.moves(s))
+        empty = [(r, c) for r in range(n) for c in range(n) if s.board[r][c] is None]
+        assert [loc for _e, loc in moves] == empty
+        assert all(g.is_valid_move(s, m) for m in moves)
+        m = rng.choice(moves)
+        assert g.parse_move(s, g.move_to_descriptor(m)) == Some(m)
+        before = snapshot(s.board)
+        s2 = g.make_move(s, m)
+        assert snapshot(s.board) == before
+        assert s2.board[m[1][0]][m[1][1]] is m[0]
+        assert g.player(s2) is not g.player(s)
+        s, plies = s2, plies + 1
+    assert plies <= n * n
+    assert Seq.length(g.moves(s)) == 0
+    assert not any(g.is_valid_move(s, (e, (0, 0))) for e in (O, X))
+    assert g.estimate(s) in (MaxieWins(), MinnieWins(), Guess(0))
+
+
+def transforms(b: Board) -> list[Board]:
+    """The 8 symmetries of the square applied to ``b``."""
+    n = len(b)
+    out = []
+    cur = b
+    for _ in range(4):
+        cur = tuple(tuple(cur[n - 1 - c][r] for c in range(n)) for r in range(n))
+        out += [cur, tuple(row[::-1] for row in cur)]
+    return out
+
+
+def swap(b: Board) -> Board:
+    other = {O: X, X: O, None: None}
+    return tuple(tuple(other[t] for t in row) for row in b)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from([3, 4, 5]), st.randoms(use_true_random=False), st.integers(0, 12))
+def test_estimators_are_symmetric(n: int, rng: random.Random, plies: int) -> None:
+    """Laws: both estimators are invariant under the board's symmetries; under the standard
+    rule the lines estimator negates when O and X (and the mover) swap; estimate never makes
+    a move."""
+    g = TicTacToe(TTTConsts(n, full_board_draw=True))
+    s = g.start
+    for _ in range(plies):
+        nxt = g.make_move(s, rng.choice(list(g.moves(s))))
+        if not isinstance(g.status(nxt), In_play):
+            break
+        s = nxt
+    for est in (lines_estimator, baseline_estimator):
+        v = est(s, True)
+        assert v == est(s, True)
+        for b in transforms(s.board):
+            assert est(TTTState(b, s.player), True) == v
+    flipped = TTTState(swap(s.board), Minnie if s.player is Maxie else Maxie)
+    assert lines_estimator(flipped, True) == -lines_estimator(s, True)
+    assert baseline_estimator(flipped, True) == -baseline_estimator(s, True)
+
+
+def test_estimate_never_makes_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    states = [HANDOUT.start, HANDOUT.data_to_start_state(["OX.", ".O.", "..X"])]
+
+    def forbidden(*_args: object) -> TTTState:
+        raise AssertionError("estimate created a future state")
+
+    monkeypatch.setattr(ttt._TicTacToe, "make_move", forbidden)
+    for s in states:
+        HANDOUT.estimate(s)
+
+
+def test_lines_estimator_recognises_certain_outcomes() -> None:
+    g = STANDARD
+    # Maxie to move with a line missing one tile: she wins next move
+    win_next = g.data_to_start_state(["OO.", "XX.", "..."])
+    # Maxie to move facing two different winning tiles of X, none of her own: lost
+    fork = g.data_to_start_state(["XX.", "XOO", ".O."])
+    # no open line for anyone: a certain draw
+    dead = g.data_to_start_state(["OXO", "OXX", "XO."])
+    assert lines_estimator(win_next, True) > 1000
+    assert lines_estimator(fork, True) < -1000
+    assert lines_estimator(dead, True) == 0
+    # by the handout's rule, the same dead board is Minnie's
+    assert lines_estimator(dead, False) < -1000
+    # the centre beats a corner beats an edge for Maxie's first move
+    centre, corner, edge = (
+        lines_estimator(g.make_move(g.start, (O, loc)), True) for loc in ((1, 1), (0, 0), (0, 1))
+    )
+    assert centre > corner > edge
+
+
+def test_baseline_is_the_longest_chain() -> None:
+    g = TicTacToe(TTTConsts(4))
+    s = g.data_to_start_state(["O...", ".O..", "X...", "X..."])
+    # O's diagonal chain of 2; X's column chain of 2
+    assert baseline_estimator(s, False) == 0
+    s2 = g.data_to_start_state(["OOO.", "X...", "X...", "X..."])
+    assert baseline_estimator(s2, False) == 0
+    s3 = g.data_to_start_state(["OOO.", "X...", "....", "X..."])
+    assert baseline_estimator(s3, False) == 2
