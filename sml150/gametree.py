@@ -44,6 +44,7 @@ __all__ = [
     "Cons",
     "Even",
     "InvalidTree",
+    "Nested",
     "Nil",
     "Odd",
     "Sense",
@@ -356,7 +357,7 @@ Odd: Final = Sense.Odd
 
 
 def opposite(sense: Sense) -> Sense:
-    """The other player.
+    """The other player: OCaml ``opposite : sense -> sense``.
 
     >>> opposite(Odd)
     <Sense.Even: 'Even'>
@@ -376,6 +377,8 @@ def interpret(sense: Sense, v: value) -> value:
 def join(sense: Sense, v1: value, v2: value) -> value:
     """How ``sense`` combines two options, in Even's eyes: Even takes the max, Odd the min.
 
+    OCaml ``join : sense -> value -> value -> value``, its arguments one parameter each.
+
     >>> join(Even, 1, 2), join(Odd, 1, 2)
     (2, 1)
     """
@@ -393,6 +396,8 @@ def unit(sense: Sense) -> value:
 
 def equivalent(alpha: value, beta: value, v1: value, v2: value) -> bool:
     """``(alpha, beta)``-equivalence: both ``<= alpha``, equal, or both ``>= beta``.
+
+    OCaml ``equivalent : value -> value -> value -> value -> bool``.
 
     >>> equivalent(0, 5, -3, 0), equivalent(0, 5, 2, 3), equivalent(0, 5, 7, 5)
     (True, False, True)
@@ -452,6 +457,8 @@ def _shape(t: tree) -> tuple[int, int]:
 def size(t: tree) -> int:
     """The number of nodes of ``t``, leaves and nonleaves (the whole tree is walked).
 
+    OCaml ``size : tree -> int``. ENSURES: ``size(t) >= 1``.
+
     >>> size(TLeaf(0)), size(of_nested([1, [2, 3]]))
     (1, 5)
     """
@@ -460,6 +467,8 @@ def size(t: tree) -> int:
 
 def height(t: tree) -> int:
     """The length of the longest branch: the most moves that can be played from the root.
+
+    OCaml ``height : tree -> int``. ENSURES: 0 exactly for a leaf.
 
     >>> height(TLeaf(0)), height(of_nested([1, [2, 3]]))
     (0, 2)
@@ -496,6 +505,7 @@ class _AwaitTail:
 def eval(sense: Sense, t: tree) -> value:
     """Minimax: the value of ``t`` in the eyes of ``Even``, when ``sense`` is up at the root.
 
+    OCaml ``eval : sense -> tree -> value``.
     ENSURES: ``eval(opposite(sense), t) == -eval(sense, t)``; each offspring is folded as
     ``join sense (eval (opposite sense) t) (eval_offspring sense rest)`` with ``unit sense`` at
     the end, the exercise's recursion run on an explicit stack.
@@ -548,6 +558,7 @@ def eval_stats(sense: Sense, t: tree) -> tuple[value, Stats]:
 def nval(t: tree) -> value:
     """Negamax: the value of ``t`` in the eyes of the player up at the root.
 
+    OCaml ``nval : tree -> value``.
     ENSURES: ``interpret(sense, nval(t)) == eval(sense, t)``; each offspring is folded as
     ``max (- nval t) (nval_offspring rest)`` with ``bottom`` at the end, the exercise's
     recursion run on an explicit stack.
@@ -602,6 +613,7 @@ def nval_stats(t: tree) -> tuple[value, Stats]:
 def ntval(t: tree) -> value:
     """Negamax as a loop: the value of ``t`` for the player up at the root; ``== nval(t)``.
 
+    OCaml ``ntval : tree -> value``.
     Each offspring is walked in sequence order with a running maximum (the exercise's tail
     call ``ntval_offspring running_max offspring``); the stack holds one ``(running_max,
     remaining offspring)`` frame per level of the current branch.
@@ -662,6 +674,7 @@ def _check_window(who: str, alpha: value, beta: value) -> None:
 def bval(alpha: value, beta: value, t: tree) -> value:
     """Alpha-beta, negamax style: ``nval(t)`` up to ``(alpha, beta)``-equivalence.
 
+    OCaml ``bval : value -> value -> tree -> value``.
     REQUIRES: ``alpha < beta`` (else ``ValueError``).
     ENSURES: ``equivalent(alpha, beta, bval(alpha, beta, t), ntval(t))``: the exact value when
     it lies strictly between alpha and beta; some value ``<= alpha`` (an upper bound) when the
@@ -734,10 +747,10 @@ def _bval(alpha: value, beta: value, t: tree) -> tuple[value, Stats]:
             return v, Stats(leaves, nodes)
 
 
-
 def assured_win(t: tree) -> bool:
     """Is the player up at the root assured to win? For trees whose leaves are -1, 0, +1.
 
+    OCaml ``assured_win : tree -> bool``.
     REQUIRES: every leaf is -1 (loss), 0 (draw) or +1 (win) for the player up there.
     ENSURES: ``assured_win(t) == (ntval(t) == 1)`` (in general: ``ntval(t) >= 1``), computed as
     ``bval(0, 1, t) >= 1``: the narrowest window, so every subtree that cannot change the
@@ -762,6 +775,7 @@ def assured_win_stats(t: tree) -> tuple[bool, Stats]:
 def bmove(alpha: value, beta: value, t: tree) -> Maybe[move]:
     """An optimal move: ``Nothing`` for a leaf, else the first move achieving ``bval``.
 
+    OCaml ``bmove : value -> value -> tree -> move option``.
     REQUIRES: ``alpha < beta`` (else ``ValueError``).
     ENSURES: for ``TNonLeaf``, ``Some m`` where ``m`` is the first move in offspring order whose
     subtree's value ``v`` (for the player up at the root, ``-ntval(child)``) is
@@ -908,10 +922,13 @@ def win_loss_draw(game: GAME[State, Move], s: State | None = None) -> tree:
     finished game valued for the player up there, ready for ``assured_win``. REQUIRES: every
     path ends (a game that can go on forever makes the evaluators loop).
 
-    >>> from sml150.lib.explicit import HandoutSmall
-    >>> t = win_loss_draw(HandoutSmall)  # nothing is unfolded yet
-    >>> isinstance(t, TNonLeaf)
-    True
+    Is the first player of Tic-Tac-Toe assured to win? No: perfect play draws.
+
+    >>> from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
+    >>> G = TicTacToe(TTTConsts(board_size=3, full_board_draw=True))
+    >>> t = win_loss_draw(G)
+    >>> assured_win(t), bval(-2, 2, t)
+    (False, 0)
     """
     return from_game(game, None, s, outcome_scale=1)
 

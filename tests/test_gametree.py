@@ -402,8 +402,9 @@ def test_walking_a_million_leaves_keeps_memory_flat() -> None:
 
 
 def test_from_game_handout_small_agrees_with_minimax() -> None:
-    analysis, _ = quiet(lambda: MiniMax(Settings(G=HandoutSmall, search_depth=2)).analyze(
-        HandoutSmall.start))
+    analysis, _ = quiet(
+        lambda: MiniMax(Settings(G=HandoutSmall, search_depth=2)).analyze(HandoutSmall.start)
+    )
     assert analysis.value == Guess(4)
     t = from_game(HandoutSmall, 2)
     v, lines = quiet(lambda: nval(t))
@@ -415,8 +416,9 @@ def test_from_game_handout_small_agrees_with_minimax() -> None:
 
 
 def test_from_game_handout_big_agrees_with_minimax() -> None:
-    analysis, _ = quiet(lambda: MiniMax(Settings(G=HandoutBig, search_depth=4)).analyze(
-        HandoutBig.start))
+    analysis, _ = quiet(
+        lambda: MiniMax(Settings(G=HandoutBig, search_depth=4)).analyze(HandoutBig.start)
+    )
     t = from_game(HandoutBig, 4)
     (v, stats), lines = quiet(lambda: ntval_stats(t))
     assert Guess(v) == analysis.value == Guess(3)
