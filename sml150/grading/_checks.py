@@ -221,7 +221,48 @@ def _valid_est(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> 
     return Verdict(True)
 
 
+def _test_counts(got: Sequence[_Reply]) -> tuple[int, int] | Verdict:
+    g = got[0]
+    if not g.ok:
+        return Verdict(False, f"could not run your tests: {g.exc}")
+    try:
+        tag, passed, failed = g.value["t"]
+    except (KeyError, TypeError, ValueError):
+        return Verdict(False, "malformed result")
+    if tag != "tests" or not isinstance(passed, int) or not isinstance(failed, int):
+        return Verdict(False, "malformed result")
+    return passed, failed
+
+
+def _tests_pass(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
+    """A student's test module run on the reference: at least ``arg`` tests, none failing."""
+    del expected
+    counts = _test_counts(got)
+    if isinstance(counts, Verdict):
+        return counts
+    passed, failed = counts
+    if failed:
+        return Verdict(False, f"{failed} of your {passed + failed} tests fail on the reference")
+    if passed < int(arg):
+        return Verdict(False, f"{passed} tests found, at least {arg} needed")
+    return Verdict(True, f"{passed} tests pass on the reference")
+
+
+def _tests_catch(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdict:
+    """A student's test module run on a mutant: at least one test fails."""
+    del expected
+    counts = _test_counts(got)
+    if isinstance(counts, Verdict):
+        return counts
+    passed, failed = counts
+    if failed:
+        return Verdict(True, f"{failed} of your {passed + failed} tests fail on it")
+    return Verdict(False, f"all {passed} of your tests pass on this broken Riskless")
+
+
 CHECKS: Final[dict[str, Check]] = {
+    "tests_pass": _tests_pass,
+    "tests_catch": _tests_catch,
     "eq": _eq,
     "eq_leaves": _eq_leaves,
     "eq_unordered": _eq_unordered,

@@ -127,6 +127,8 @@ def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bu
     finally:
         if session is not None:
             session.close()
+    if task.combine is not None:
+        outcomes = task.combine(outcomes)
     return TaskReport(task.id, task.title, task.points, tuple(outcomes))
 
 

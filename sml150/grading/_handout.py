@@ -195,6 +195,10 @@ def write_solution(hw: str, directory: Path, patches: dict[str, str] | None = No
     for spec in modules:
         text = (patches or {}).get(spec.name) or reference_source(hw, spec.name)
         (directory / f"{spec.name}.py").write_text(solution_source(text), encoding="utf-8")
+    extras: dict[str, str] = getattr(importlib.import_module(f"sml150.grading.{hw}"),
+                                     "SOLUTION_EXTRAS", {})
+    for name, text in extras.items():
+        (directory / name).write_text(text, encoding="utf-8")
 
 
 def copy_tree(src: Path, dst: Path) -> None:

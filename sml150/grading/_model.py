@@ -136,6 +136,9 @@ class TaskSpec:
     """The handout's points (HW11: percent)."""
     cases: Callable[[], list[Case]] = attrs.field(eq=False)
     """Builds the cases (deterministic: fixed seeds)."""
+    combine: Callable[[list[TestOutcome]], list[TestOutcome]] | None = attrs.field(
+        default=None, eq=False)
+    """Adjusts the outcomes once all cases ran (e.g. one case gating the others)."""
 
 
 @final

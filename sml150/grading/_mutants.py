@@ -19,7 +19,7 @@ import attrs
 
 from sml150.grading._starter import reference_source
 
-__all__ = ["HW10_MUTANTS", "Mutant", "mutant_source"]
+__all__ = ["HW10_MUTANTS", "Mutant", "mutant_source", "mutants"]
 
 
 def _frozen(tasks: set[str] | frozenset[str]) -> frozenset[str]:
@@ -108,3 +108,16 @@ HW10_MUTANTS: Final = (
            {"7.3", "7.4"}),
 )
 """HW10's mutants, each with the tasks it must lose points on."""
+
+
+def mutants(hw: str) -> tuple[Mutant, ...]:
+    """The mutants of ``hw`` used to test the grader.
+
+    >>> len(mutants("hw10")) > 5
+    True
+    """
+    if hw == "hw10":
+        return HW10_MUTANTS
+    from sml150.grading.hw11 import HW11_MUTANTS
+
+    return HW11_MUTANTS

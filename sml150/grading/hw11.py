@@ -1,0 +1,584 @@
+"""HW11's tasks, points and tests (graphs, Riskless, AlphaBeta with Step/Leaf, Jamboree).
+
+Seeds as in HW10 (public ``1000 + k``, hidden ``5000 + k``). Graph tasks run on random
+connected undirected graphs (and directed ones for ``is_undirected``); ``to_list`` is also
+checked for linear cost. Riskless runs on random legal states of the handout's maps plus crafted
+battles (a tie goes to the attacker). ``F``/``G`` are checked for the value and the order of the
+leaves estimated, on random trees with random windows.
+
+Task 4.2 (the student's tests) is graded so: the submission's ``test_riskless.py`` holds at
+least ``MIN_STUDENT_TESTS`` functions ``test_*``; each runs in a worker where ``riskless`` and
+``maps`` are the *reference* (they must all pass), then in one worker per mutant of
+``RISKLESS_MUTANTS`` (at least one must fail to catch it). Score: the share of those cases
+passed, and no mutant counts while the tests fail on the reference. Only counts come back from
+those workers: a test module sees the reference's code, so its output is never shown.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+from sml150.grading._exprs import (
+    EST,
+    EXPLICIT,
+    SIG,
+    call,
+    child_state,
+    explicit_game,
+    get,
+    lib,
+    lit,
+    mod,
+    random_tree,
+    seq,
+    to_expr,
+    tup,
+)
+from sml150.grading._model import Case, TaskSpec, TestOutcome
+from sml150.grading._mutants import Mutant, mutant_source
+from sml150.grading._starter import ModuleSpec, reference_source, solution_source
+
+__all__ = [
+    "HW11_MUTANTS",
+    "MIN_STUDENT_TESTS",
+    "MODULES",
+    "REFERENCE_TESTS",
+    "RISKLESS_MUTANTS",
+    "STARTER_TESTS",
+    "TASKS",
+]
+
+Json = Any
+
+MODULES: Final = (
+    ModuleSpec("graphseq", stubs=("to_list", "get_neighbors", "from_edge_seq", "is_undirected")),
+    ModuleSpec("maps"),
+    ModuleSpec("riskless", stubs=tuple(f"_Riskless.{n}" for n in (
+        "start", "status", "moves", "make_move", "estimate")), brief=("tactical_estimate",)),
+    ModuleSpec("alphabeta", stubs=tuple(f"_AlphaBeta.{n}" for n in (
+        "initial_ab", "F", "G", "analyze", "next_move")), brief=("is_cut",)),
+    ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
+        "initial_ab", "split_moves", "F", "G", "analyze", "next_move"))),
+)
+"""The homework's modules and what their starter files leave out."""
+
+MIN_STUDENT_TESTS: Final = 3
+"""Task 4.2: the fewest ``test_*`` functions ``test_riskless.py`` must hold."""
+
+
+def _seeded(build: Callable[[random.Random, bool], list[Case]], k: int,
+            ) -> Callable[[], list[Case]]:
+    @functools.cache
+    def cases() -> list[Case]:
+        return build(random.Random(1000 + k), False) + build(random.Random(5000 + k), True)
+
+    return cases
+
+
+def _named(cases: list[Case], hidden: bool) -> list[Case]:
+    return [Case(c.name, c.exprs, c.check, hidden, c.arg, c.driver, c.timeout, c.paths)
+            for c in cases]
+
+
+# -- graphs ----------------------------------------------------------------------------------
+
+GS = "graphseq"
+
+
+def _random_graph(rng: random.Random, n: int, extra: int) -> list[list[int]]:
+    """A connected undirected simple graph on ``n`` vertices, adjacency in random order."""
+    edges: set[tuple[int, int]] = set()
+    order = list(range(n))
+    rng.shuffle(order)
+    for i in range(1, n):
+        u, v = order[i], order[rng.randrange(i)]
+        edges |= {(u, v), (v, u)}
+    for _ in range(extra):
+        u, v = rng.sample(range(n), 2) if n >= 2 else (0, 0)
+        if u != v:
+            edges |= {(u, v), (v, u)}
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for u, v in sorted(edges):
+        adj[u].append(v)
+    for ns in adj:
+        rng.shuffle(ns)
+    return adj
+
+
+def _graph_expr(adj: list[list[int]]) -> Json:
+    return seq(*(seq(*(lit(v) for v in ns)) for ns in adj))
+
+
+def _show_graph(adj: list[list[int]]) -> str:
+    text = "<" + ",".join("<" + ",".join(map(str, ns)) + ">" for ns in adj) + ">"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _to_list_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    out = []
+    for k in ([0, 1, 2, 5] if not hidden else [3, 17, 100]):
+        items = [rng.randint(-9, 9) for _ in range(k)]
+        out.append(Case(f"to_list <{','.join(map(str, items))}>",
+                        (call(get(mod(GS), "to_list"), seq(*(lit(x) for x in items))),)))
+    out.append(Case("to_list of a sequence of pairs", (call(get(mod(GS), "to_list"), seq(
+        tup(lit(1), lit("a")), tup(lit(2), lit("b")))),)))
+    if hidden:
+        to_list = get(mod(GS), "to_list")
+        small, large = 20_000, 200_000
+        out.append(Case(f"to_list is linear: {small} and {large} elements",
+                        (["cpu", call(to_list, ["range", small])],
+                         ["cpu", call(to_list, ["range", large])]), "linear", arg=30,
+                        timeout=30.0))
+    return _named(out, hidden)
+
+
+def _neighbors_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    out = [Case("get_neighbors <<1>,<0,3>,<3>,<1,2>> 1 (the handout's example)",
+                (call(get(mod(GS), "get_neighbors"), _graph_expr([[1], [0, 3], [3], [1, 2]]),
+                      lit(1)),))]
+    for _ in range(8):
+        adj = _random_graph(rng, rng.randint(1, 9), rng.randint(0, 6))
+        v = rng.choice([*range(len(adj)), len(adj), -1]) if rng.random() < 0.25 \
+            else rng.randrange(len(adj))
+        out.append(Case(f"get_neighbors {_show_graph(adj)} {v}",
+                        (call(get(mod(GS), "get_neighbors"), _graph_expr(adj), lit(v)),),
+                        "eq_unordered"))
+    return _named(out, hidden)
+
+
+def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    ex = [(0, 1), (1, 0), (1, 2), (2, 1)]
+    out = [Case("from_edge_seq <(0,1),(1,0),(1,2),(2,1)> 3 (the handout's example)",
+                (call(get(mod(GS), "from_edge_seq"), seq(*(tup(lit(u), lit(v)) for u, v in ex)),
+                      lit(3)),), "eq_unordered")]
+    for _ in range(8):
+        n = rng.randint(1, 9)
+        adj = _random_graph(rng, n, rng.randint(0, 6))
+        edges = [(u, v) for u, ns in enumerate(adj) for v in ns]
+        rng.shuffle(edges)
+        shown = ",".join(f"({u},{v})" for u, v in edges)
+        out.append(Case(f"from_edge_seq <{shown[:50]}> {n}",
+                        (call(get(mod(GS), "from_edge_seq"),
+                              seq(*(tup(lit(u), lit(v)) for u, v in edges)), lit(n)),),
+                        "eq_unordered"))
+    return _named(out, hidden)
+
+
+def _undirected_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    out = [Case("is_undirected of the handout's Figure 1", (call(
+        get(mod(GS), "is_undirected"), _graph_expr([[1], [2], [1, 3], [1, 2]])),))]
+    for i in range(10):
+        adj = _random_graph(rng, rng.randint(2, 9), rng.randint(0, 6))
+        if i % 2:
+            u = rng.choice([u for u, ns in enumerate(adj) if ns])
+            adj[u].pop(rng.randrange(len(adj[u])))  # now directed: (v, u) has no (u, v)
+        out.append(Case(f"is_undirected {_show_graph(adj)}",
+                        (call(get(mod(GS), "is_undirected"), _graph_expr(adj)),)))
+    return _named(out, hidden)
+
+
+# -- Riskless --------------------------------------------------------------------------------
+
+RL = "riskless"
+
+
+def _game(map_name: str) -> Json:
+    return call(get(mod(RL), "Riskless"), get(mod("maps"), map_name))
+
+
+def _ref_game(map_name: str) -> Any:
+    from sml150.handouts.hw11 import maps
+    from sml150.handouts.hw11.riskless import Riskless
+
+    return Riskless(getattr(maps, map_name))
+
+
+def _playouts(rng: random.Random, count: int, finished: bool = True,
+              maps: tuple[str, ...] = ("M1", "M2")) -> list[tuple[str, Any]]:
+    from sml150.lib.signatures import In_play
+
+    out: list[tuple[str, Any]] = []
+    while len(out) < count:
+        name = rng.choice(maps)
+        g = _ref_game(name)
+        s = g.start
+        for _ in range(rng.randint(0, 60)):
+            if not isinstance(g.status(s), In_play):
+                break
+            s = g.make_move(s, rng.choice(list(g.moves(s))))
+        if finished or isinstance(g.status(s), In_play):
+            out.append((name, s))
+    return out
+
+
+def _crafted(map_name: str, cells: dict[int, tuple[str, int]], player: str) -> Any:
+    """A Riskless state on ``map_name``: ``cells`` maps a territory to ``("X"|"O", armies)``."""
+    import attrs
+
+    from sml150.handouts.hw11.riskless import B, Empty, Max, Min
+    from sml150.lib.seq import Seq
+    from sml150.lib.signatures import Player
+
+    g = _ref_game(map_name)
+    board = []
+    for i, (t, ns) in enumerate(g.start.board):
+        who, n = cells.get(i, ("", 0))
+        pos = Max(n) if who == "X" else Min(n) if who == "O" else Empty()
+        board.append((attrs.evolve(t, pos=pos), ns))
+    return B(Seq.from_list(board), Player[player])
+
+
+def _battles() -> list[tuple[str, Any, tuple[int, int], str]]:
+    return [
+        ("M1", _crafted("M1", {3: ("X", 4), 4: ("O", 4), 0: ("O", 1)}, "Maxie"), (3, 4),
+         "a tie: the attacker wins with 0"),
+        ("M1", _crafted("M1", {3: ("X", 3), 4: ("O", 5), 0: ("O", 1)}, "Maxie"), (3, 4),
+         "the attacker loses"),
+        ("M1", _crafted("M1", {3: ("X", 7), 2: ("O", 2), 0: ("O", 1)}, "Maxie"), (3, 2),
+         "the attacker wins"),
+        ("M1", _crafted("M1", {1: ("O", 6), 2: ("O", 6), 4: ("X", 1)}, "Minnie"), (1, 2),
+         "reinforcing past the cap"),
+        ("M2", _crafted("M2", {5: ("O", 3), 6: ("X", 3), 15: ("X", 1)}, "Minnie"), (5, 6),
+         "a tie on M2: the attacker (Minnie) wins"),
+    ]
+
+
+def _show(s: Any) -> str:
+    cells = []
+    for i, (t, _) in enumerate(s.board):
+        pos = t.pos
+        if hasattr(pos, "n"):
+            cells.append(f"{i}:{'X' if type(pos).__name__ == 'Max' else 'O'}{pos.n}")
+    return f"{s.player.name} {' '.join(cells)}"
+
+
+def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    out: list[Case] = []
+    for name in (("M1", "M2") if not hidden else ("Earth",)):
+        out.append(Case(f"start on {name}", (get(_game(name), "start"),)))
+    for name, s in _playouts(rng, 8):
+        out.append(Case(f"status on {name}: {_show(s)}",
+                        (call(get(_game(name), "status"), to_expr(s)),)))
+    ends = [("M1", {3: ("X", 2)}, "Minnie", "Minnie has no territory"),
+            ("M1", {0: ("O", 9), 1: ("O", 9), 2: ("O", 9), 3: ("O", 9), 4: ("O", 9),
+                    5: ("X", 1)}, "Maxie", "Minnie reaches max_units"),
+            ("M2", {i: ("X" if i < 8 else "O", 10) for i in range(16)}, "Maxie",
+             "both reach max_units: a draw")]
+    for name, cells, player, why in ends:
+        s = _crafted(name, cells, player)
+        out.append(Case(f"status on {name} when {why}",
+                        (call(get(_game(name), "status"), to_expr(s)),)))
+    for name, s in _playouts(rng, 6):
+        out.append(Case(f"moves on {name}: {_show(s)}",
+                        (call(get(_game(name), "moves"), to_expr(s)),)))
+    for name, s in _playouts(rng, 8, finished=False):
+        g = _ref_game(name)
+        m = rng.choice(list(g.moves(s)))
+        out.append(Case(f"make_move {m} on {name}: {_show(s)}",
+                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
+    for name, s, m, why in _battles():
+        out.append(Case(f"make_move {m} on {name}, {why}",
+                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
+    for name, s in _playouts(rng, 3):
+        e = call(get(_game(name), "estimate"), to_expr(s))
+        out.append(Case(f"estimate returns an estimate, the same twice: {_show(s)}", (e, e),
+                        "valid_est", arg="same"))
+    for name, s in _playouts(rng, 1, finished=False):
+        g = _game(name)
+        out.append(Case(f"estimate creates no state (make_move not called): {_show(s)}",
+                        (["spy", g, "make_move", call(get(g, "estimate"), to_expr(s))],),
+                        "spy_none"))
+    return _named(out, hidden)
+
+
+# -- Task 4.2: the student's tests --------------------------------------------------------------
+
+RISKLESS_MUTANTS: Final = (
+    Mutant("Riskless: a battle tie goes to the defender", "hw11", RL,
+           "elif attackers >= defenders:", "elif attackers > defenders:", {"4.1"}),
+    Mutant("Riskless: no cap on armies", "hw11", RL,
+           "return p if owner is None else _holding(owner, min(_armies(p) + 1, cap))",
+           "return p if owner is None else _holding(owner, _armies(p) + 1)", {"4.1"}),
+    Mutant("Riskless: Minnie starts with 1 army", "hw11", RL,
+           "Max(1) if i == m.max_start else Min(2) if i == m.min_start else Empty()",
+           "Max(1) if i == m.max_start else Min(1) if i == m.min_start else Empty()",
+           {"4.1"}),
+    Mutant("Riskless: max_units never ends the game", "hw11", RL,
+           "maxie_done = c.maxie_units >= self.Map.max_units\n"
+           "        minnie_done = c.minnie_units >= self.Map.max_units",
+           "maxie_done = False\n        minnie_done = False", {"4.1"}),
+    Mutant("Riskless: the source keeps its armies", "hw11", RL,
+           "positions[src] = _holding(mover, 0)", "pass", {"4.1"}),
+    Mutant("Riskless: no training after a move", "hw11", RL,
+           "[(T(t.name, trained(p)), ns) for (t, ns), p in zip(board, positions, strict=True)]",
+           "[(T(t.name, p), ns) for (t, ns), p in zip(board, positions, strict=True)]",
+           {"4.1"}),
+)
+"""The Riskless bugs a student's tests must catch (Task 4.2); as a submission, each breaks 4.1.
+
+(Task 4.2 runs the student's tests on mutants of the *reference*, so a submission's own Riskless
+never changes its 4.2 score.)"""
+
+HW11_MUTANTS: Final = (
+    RISKLESS_MUTANTS[0],
+    RISKLESS_MUTANTS[1],
+    Mutant("Jamboree: off-by-one split (one abmove too many)", "hw11", "jamboree",
+           "return Seq.split(math.floor(self.prune_percentage * Seq.length(ms)), ms)",
+           "return Seq.split(min(Seq.length(ms), "
+           "math.floor(self.prune_percentage * Seq.length(ms)) + 1), ms)",
+           {"6.2", "6.3", "6.4"}),
+    Mutant("AlphaBeta: prunes on alpha > beta instead of alpha >= beta", "hw11", "alphabeta",
+           "return valuecmp(ab[0], ab[1]) is not LESS",
+           "return valuecmp(ab[0], ab[1]) is Order.GREATER", {"5.2", "5.3", "6.3", "6.4"}),
+    Mutant("AlphaBeta: initial_ab swapped", "hw11", "alphabeta",
+           "return (Leaf(self.Game.Est.minnie_wins), Leaf(self.Game.Est.maxie_wins))",
+           "return (Leaf(self.Game.Est.maxie_wins), Leaf(self.Game.Est.minnie_wins))",
+           {"5.1", "5.3"}),
+    Mutant("to_list reverses the sequence", "hw11", "graphseq",
+           "out.append(x)", "out.insert(0, x)", {"2.1", "3.3"}),  # is_undirected uses to_list
+    Mutant("get_neighbors: no range check", "hw11", "graphseq",
+           "if not 0 <= v < n:\n        raise _not_in_graph(v, n)\n    return Seq.nth(v, g)",
+           "return Seq.nth(v, g)", {"3.1"}),
+    Mutant("from_edge_seq drops the last edge", "hw11", "graphseq",
+           "for u, v in to_list(edges):", "for u, v in to_list(edges)[:-1]:", {"3.2"}),
+    Mutant("is_undirected: any edge instead of every edge", "hw11", "graphseq",
+           "return all((v, u) in edges for u, v in edges)",
+           "return any((v, u) in edges for u, v in edges)", {"3.3"}),
+)
+"""HW11's mutants for the grader's own tests, each with the tasks it must lose points on."""
+
+STARTER_TESTS: Final = '''"""Task 4.2: tests of your Riskless (plain ``test_*`` functions, no arguments)."""
+
+from maps import M1
+from riskless import Riskless
+
+
+def test_first_moves_on_m1():
+    G = Riskless(M1)
+    assert list(G.moves(G.start)) == [(3, 4), (3, 2)]
+'''
+
+REFERENCE_TESTS: Final = '''"""Task 4.2, the reference's tests: they pass on the reference and catch every mutant."""
+
+from maps import M1, M2
+from riskless import B, Empty, Max, Min, Riskless, T
+from sml150.lib.seq import Seq
+from sml150.lib.signatures import Draw, In_play, Maxie, Minnie, Over, Winner
+
+
+def _state(Map, cells, player):
+    board = []
+    for i, (name, ns) in enumerate(Map.board):
+        who, n = cells.get(i, ("", 0))
+        pos = Max(n) if who == "X" else Min(n) if who == "O" else Empty()
+        board.append((T(name, pos), ns))
+    return B(Seq.from_list(board), player)
+
+
+def _positions(s):
+    return [t.pos for t, _ in s.board]
+
+
+def test_start():
+    G = Riskless(M1)
+    assert _positions(G.start) == [Min(2), Empty(), Empty(), Max(1), Empty(), Empty()]
+    assert G.player(G.start) is Maxie
+
+
+def test_moves():
+    assert list(Riskless(M1).moves(Riskless(M1).start)) == [(3, 4), (3, 2)]
+    assert list(Riskless(M2).moves(Riskless(M2).start)) == [(15, 11), (15, 14)]
+
+
+def test_occupy_and_train():
+    G = Riskless(M1)
+    s = G.make_move(G.start, (3, 4))
+    assert _positions(s) == [Min(3), Empty(), Empty(), Max(1), Max(2), Empty()]
+    assert G.player(s) is Minnie
+
+
+def test_tie_goes_to_attacker():
+    G = Riskless(M1)
+    s = _state(M1, {3: ("X", 4), 4: ("O", 4), 0: ("O", 1)}, Maxie)
+    assert _positions(G.make_move(s, (3, 4)))[3:5] == [Max(1), Max(1)]
+
+
+def test_cap():
+    G = Riskless(M1)
+    s = _state(M1, {1: ("O", 6), 2: ("O", 6), 4: ("X", 1)}, Minnie)
+    assert _positions(G.make_move(s, (1, 2)))[1:3] == [Min(1), Min(M1.max_terri)]
+
+
+def test_status():
+    G = Riskless(M1)
+    assert G.status(G.start) == In_play()
+    assert G.status(_state(M1, {3: ("X", 2)}, Minnie)) == Over(Winner(Maxie))
+    full = {i: ("O", 9) for i in range(5)}
+    full[5] = ("X", 1)
+    assert G.status(_state(M1, full, Maxie)) == Over(Winner(Minnie))
+    both = {i: ("X" if i < 8 else "O", 10) for i in range(16)}
+    assert Riskless(M2).status(_state(M2, both, Maxie)) == Over(Draw())
+'''
+
+
+def _write_impl(directory: Path, patches: dict[str, str]) -> list[Path]:
+    impl = directory / "impl"
+    impl.mkdir(parents=True, exist_ok=True)
+    for name in ("riskless", "maps"):
+        text = patches.get(name) or reference_source("hw11", name)
+        (impl / f"{name}.py").write_text(solution_source(text), encoding="utf-8")
+    return [impl]
+
+
+_RUN_TESTS: Final = ["run_tests", "test_riskless"]
+
+
+def _student_tests_cases(_rng: random.Random, hidden: bool) -> list[Case]:
+    if hidden:
+        return []
+    out = [Case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests, all passing on the "
+                "reference Riskless", (_RUN_TESTS,), "tests_pass", arg=MIN_STUDENT_TESTS,
+                timeout=30.0, paths=lambda d: _write_impl(d, {}))]
+    for m in RISKLESS_MUTANTS:
+        out.append(Case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
+                        (_RUN_TESTS,), "tests_catch", timeout=30.0,
+                        paths=lambda d, m=m: _write_impl(d, {RL: mutant_source(m)})))
+    return out
+
+
+def _require_reference_pass(outcomes: list[TestOutcome]) -> list[TestOutcome]:
+    """No mutant counts as caught while the tests fail on the reference."""
+    if not outcomes or outcomes[0].passed:
+        return outcomes
+    return [outcomes[0], *(TestOutcome(o.name, False, "your tests must pass on the reference "
+                                                      "first", o.hidden) for o in outcomes[1:])]
+
+
+# -- alpha-beta and Jamboree (Step/Leaf values) ---------------------------------------------------
+
+
+def _est(v: int | str) -> Json:
+    if v == "min":
+        return call(get(lib(EST), "MinnieWins"))
+    if v == "max":
+        return call(get(lib(EST), "MaxieWins"))
+    return call(get(lib(EST), "Guess"), lit(v))
+
+
+def _window(rng: random.Random) -> tuple[Json, str]:
+    """A random (alpha, beta) of Step/Leaf values with alpha < beta, and how it prints."""
+    m = mod("alphabeta")
+    kind = rng.choice(["initial", "initial", "low", "high", "both"])
+    a, b = sorted(rng.sample(range(-5, 6), 2))
+    lo: int | str = a if kind in ("low", "both") else "min"
+    hi: int | str = b if kind in ("high", "both") else "max"
+
+    def value(v: int | str) -> tuple[Json, str]:
+        if v in ("min", "max") or rng.random() < 0.5:
+            return call(get(m, "Leaf"), _est(v)), f"Leaf {v}"
+        move = rng.randint(0, 2)
+        return call(get(m, "Step"), lit(move), _est(v)), f"Step({move}, {v})"
+
+    (ae, ash), (be, bsh) = value(lo), value(hi)
+    return tup(ae, be), f"({ash}, {bsh})"
+
+
+_SMALL = get(lib(EXPLICIT), "HandoutSmall")
+_BIG = get(lib(EXPLICIT), "HandoutBig")
+
+
+def _trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:
+    out: list[tuple[str, Json, int]] = [("HandoutSmall", _SMALL, 2), ("HandoutBig", _BIG, 4)]
+    for i in range(count):
+        d = rng.randint(1, 4)
+        tree = random_tree(rng, d, (1, 4) if d <= 3 else (1, 3), (-3, 3) if i % 2 else (-9, 9))
+        out.append((f"random tree #{i} (depth {d})", explicit_game(tree), d))
+    return out
+
+
+_PERCENTAGES: Final = (0.0, 0.25, 0.34, 0.5, 0.5, 0.67, 0.75, 1.0)
+
+
+def _player(which: str, game: Json, d: int, p: float | None) -> Json:
+    if which == "alphabeta":
+        return call(get(mod("alphabeta"), "AlphaBeta"),
+                    call(get(lib(SIG), "Settings"), game, lit(d)))
+    return call(get(mod("jamboree"), "Jamboree"),
+                call(get(lib(SIG), "JamboreeSettings"), game, lit(d), lit(p)))
+
+
+def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
+    out = []
+    for name, game, d in _trees(rng, 9):
+        p = rng.choice(_PERCENTAGES) if which == "jamboree" else None
+        player = _player(which, game, d, p)
+        tag = f", p={p}" if p is not None else ""
+        w, shown = _window(rng)
+        out.append(Case(f"F {name}{tag}, root, d={d}, ab={shown}",
+                        (call(get(player, "F"), lit(d), get(game, "start"), w),), "eq_leaves"))
+        if d >= 1:
+            w, shown = _window(rng)
+            out.append(Case(f"G {name}{tag}, child [0], d={d - 1}, ab={shown}",
+                            (call(get(player, "G"), lit(d - 1), child_state(game, [0]), w),),
+                            "eq_leaves"))
+    return _named(out, hidden)
+
+
+def _initial_cases(_rng: random.Random, hidden: bool, which: str) -> list[Case]:
+    games = [("HandoutSmall", _SMALL, 2)] if not hidden else [("HandoutBig", _BIG, 4)]
+    return _named([Case(f"initial_ab ({name})", (get(_player(which, g, d, 0.5), "initial_ab"),))
+                   for name, g, d in games], hidden)
+
+
+def _next_move_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
+    out = []
+    for name, game, d in _trees(rng, 6):
+        p = rng.choice(_PERCENTAGES) if which == "jamboree" else None
+        tag = f", p={p}" if p is not None else ""
+        out.append(Case(f"next_move {name}{tag}",
+                        (call(get(_player(which, game, d, p), "next_move"), get(game, "start")),),
+                        "eq_leaves"))
+    return _named(out, hidden)
+
+
+def _split_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    out = []
+    for i in range(8):
+        k = rng.randint(1, 9)
+        tree = ["N", "r", [["E", f"c{j}", j] for j in range(k)]]
+        p = rng.choice((0.0, 0.1, 0.2, 0.25, 0.3, 0.5, 0.6, 0.7, 0.75, 0.9, 1.0))
+        game = explicit_game(tree)
+        out.append(Case(f"split_moves, {k} moves, p={p} (#{i})",
+                        (call(get(_player("jamboree", game, 1, p), "split_moves"),
+                              get(game, "start")),)))
+    return _named(out, hidden)
+
+
+TASKS: Final = (
+    TaskSpec("2.1", "to_list", 2, _seeded(_to_list_cases, 1)),
+    TaskSpec("3.1", "get_neighbors", 3, _seeded(_neighbors_cases, 2)),
+    TaskSpec("3.2", "from_edge_seq", 5, _seeded(_edges_cases, 3)),
+    TaskSpec("3.3", "is_undirected", 5, _seeded(_undirected_cases, 4)),
+    TaskSpec("4.1", "Riskless", 40, _seeded(_riskless_cases, 5)),
+    TaskSpec("4.2", "your Riskless tests", 5, _seeded(_student_tests_cases, 6),
+             combine=_require_reference_pass),
+    TaskSpec("5.1", "AlphaBeta initial_ab", 1,
+             _seeded(lambda r, h: _initial_cases(r, h, "alphabeta"), 7)),
+    TaskSpec("5.2", "AlphaBeta F and G", 20,
+             _seeded(lambda r, h: _fg_cases(r, h, "alphabeta"), 8)),
+    TaskSpec("5.3", "AlphaBeta next_move", 4,
+             _seeded(lambda r, h: _next_move_cases(r, h, "alphabeta"), 9)),
+    TaskSpec("6.2", "Jamboree split_moves", 3, _seeded(_split_cases, 10)),
+    TaskSpec("6.3", "Jamboree F and G", 10,
+             _seeded(lambda r, h: _fg_cases(r, h, "jamboree"), 11)),
+    TaskSpec("6.4", "Jamboree next_move", 2,
+             _seeded(lambda r, h: _next_move_cases(r, h, "jamboree"), 12)),
+)
+"""HW11's autograded tasks in handout order, with the handout's points (percent)."""
+
+SOLUTION_EXTRAS: Final = {"test_riskless.py": REFERENCE_TESTS}
+"""Files a reference submission holds besides the modules (Task 4.2's tests)."""
