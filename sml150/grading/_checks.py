@@ -100,7 +100,7 @@ def _eq(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdic
 def estimating_lines(out: str) -> list[str]:
     """The ``Estimating state ...`` lines of a call's stdout, in order.
 
-    >>> estimating_lines("hi\\nEstimating state c[3]\\nEstimating state d[~1]\\n")
+    >>> estimating_lines(chr(10).join(["hi", "Estimating state c[3]", "Estimating state d[~1]"]))
     ['Estimating state c[3]', 'Estimating state d[~1]']
     """
     return [ln.strip() for ln in out.splitlines() if ln.startswith("Estimating state ")]

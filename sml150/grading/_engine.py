@@ -14,7 +14,6 @@ import importlib
 import threading
 import time
 import traceback
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +76,7 @@ def _short(text: str, width: int = 300) -> str:
 
 
 def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bundle: Bundle,
-              submission: Path, limits: Limits) -> TaskReport:
+              submission: Path, *, limits: Limits) -> TaskReport:
     paths = [submission]
     outcomes: list[TestOutcome] = []
     started = time.monotonic()
@@ -87,7 +86,8 @@ def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bu
     try:
         for case, exp in zip(cases, expected, strict=True):
             if gave_up is None and time.monotonic() - started > limits.group_budget:
-                gave_up = f"not run: the task's time budget ({limits.group_budget:.0f} s) is used up"
+                gave_up = (f"not run: the task's time budget ({limits.group_budget:.0f} s)"
+                           " is used up")
             if gave_up is None and case.paths is not None:
                 outcomes.append(_run_alone(case, exp, bundle, submission, limits))
                 continue
@@ -120,8 +120,9 @@ def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bu
                 restarts += 1
                 if restarts > limits.restarts:
                     gave_up = "not run: the worker died too often"
-            except Exception as e:  # noqa: BLE001 -- the grader never crashes on a submission
-                verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
+            except Exception as e:
+                verdict = Verdict(False, "the grader could not check this test "
+                                         f"({type(e).__name__})")
             outcomes.append(TestOutcome(case.name, verdict.passed, _short(verdict.reason),
                                         case.hidden, _short(output, 2000)))
     finally:
@@ -145,7 +146,7 @@ def _run_alone(case: Case, expected: list[Reply], bundle: Bundle, submission: Pa
         verdict = CHECKS[case.check](expected, got, case.arg)
     except WorkerDied as e:
         verdict = Verdict(False, str(e))
-    except Exception as e:  # noqa: BLE001 -- the grader never crashes on a submission
+    except Exception as e:
         verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
     return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden)
 
@@ -160,7 +161,7 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
         try:
             cases = task.cases()
             prepared.append((task, cases, expected_replies(hw, task, cases)))
-        except Exception as e:  # noqa: BLE001 -- reported, the other tasks still run
+        except Exception as e:
             notes.append(f"Task {task.id}: could not prepare the tests: {type(e).__name__}: {e}")
             prepared.append((task, [], []))
     reports: dict[str, TaskReport] = {}
@@ -169,18 +170,18 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
     try:
         with Bundle() as bundle, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             futures = {
-                pool.submit(_run_task, task, cases, exp, bundle, submission, limits): task
+                pool.submit(_run_task, task, cases, exp, bundle, submission, limits=limits): task
                 for task, cases, exp in prepared
             }
             for fut in concurrent.futures.as_completed(futures):
                 task = futures[fut]
                 try:
                     reports[task.id] = fut.result()
-                except Exception as e:  # noqa: BLE001 -- reported as a note
+                except Exception as e:
                     notes.append(f"Task {task.id}: grader error {type(e).__name__}: {e}")
                     tb = traceback.format_exc(limit=3)
                     notes.append(_short(tb, 600))
-    except Exception as e:  # noqa: BLE001 -- e.g. no temp dir; still a report
+    except Exception as e:
         notes.append(f"grading failed: {type(e).__name__}: {e}")
     ordered = tuple(
         reports.get(t.id, TaskReport(t.id, t.title, t.points,

@@ -133,7 +133,7 @@ def random_tree(rng: random.Random, depth: int, branch: tuple[int, int] = (1, 4)
     order of the leaves; small values make ties common.
 
     >>> random_tree(random.Random(1), 1, (2, 2))
-    ['N', 'a', [['E', 'b', -4], ['E', 'c', -3]]]
+    ['N', 'a', [['E', 'b', -3], ['E', 'c', 0]]]
     """
     counter = [0]
 

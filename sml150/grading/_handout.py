@@ -51,7 +51,7 @@ def _support_source(text: str) -> str:
     return re.sub(r"sml150\.grading\._(model|sandbox)", "_grading.model", text)
 
 
-_TEST_FILE: Final = '''"""The public tests of sml150 {hw}: run ``pytest`` in the directory above this one.
+_TEST_FILE: Final = '''"""The public tests of sml150 {hw}: run ``pytest`` in the directory above.
 
 Each case evaluates an expression on your modules and compares the result with the reference
 answer stored in ``public_cases.json``; the autograder runs these and hidden ones like them.

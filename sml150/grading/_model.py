@@ -18,8 +18,8 @@ import attrs
 __all__ = [
     "Call",
     "Case",
-    "Reply",
     "GradeReport",
+    "Reply",
     "TaskReport",
     "TaskSpec",
     "TestOutcome",

@@ -156,7 +156,8 @@ class WorkerSession:
 
     def __init__(self, bundle: Bundle, paths: list[Path], limits: Limits) -> None:
         self.limits = limits
-        self.log = tempfile.TemporaryFile()  # the worker's own stdout and stderr
+        # The worker's own stdout and stderr; closed by close().
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the session
         read_fd, write_fd = os.pipe()
         config = {
             # The bundle goes first, so a submission cannot shadow the library or its packages.

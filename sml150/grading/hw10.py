@@ -225,7 +225,7 @@ def _play(opening: list[Any], maxie: Callable[[Any], Any], minnie: Callable[[Any
     for m in opening:
         s = g.make_move(s, m)
     players = {
-        side: MiniMax(Settings(G=_EstimatedBy(g, f), search_depth=MATCH_DEPTH))  # type: ignore[arg-type]
+        side: MiniMax(Settings(G=_EstimatedBy(g, f), search_depth=MATCH_DEPTH))
         for side, f in (("Maxie", maxie), ("Minnie", minnie))
     }
     while isinstance(g.status(s), In_play):

@@ -257,9 +257,8 @@ def _show(s: Any) -> str:
 
 
 def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    out: list[Case] = []
-    for name in (("M1", "M2") if not hidden else ("Earth",)):
-        out.append(Case(f"start on {name}", (get(_game(name), "start"),)))
+    out: list[Case] = [Case(f"start on {name}", (get(_game(name), "start"),))
+                       for name in (("M1", "M2") if not hidden else ("Earth",))]
     for name, s in _playouts(rng, 8):
         out.append(Case(f"status on {name}: {_show(s)}",
                         (call(get(_game(name), "status"), to_expr(s)),)))
@@ -351,7 +350,7 @@ HW11_MUTANTS: Final = (
 )
 """HW11's mutants for the grader's own tests, each with the tasks it must lose points on."""
 
-STARTER_TESTS: Final = '''"""Task 4.2: tests of your Riskless (plain ``test_*`` functions, no arguments)."""
+STARTER_TESTS: Final = '''"""Task 4.2: your Riskless tests (test_* functions, no arguments)."""
 
 from maps import M1
 from riskless import Riskless
@@ -362,7 +361,7 @@ def test_first_moves_on_m1():
     assert list(G.moves(G.start)) == [(3, 4), (3, 2)]
 '''
 
-REFERENCE_TESTS: Final = '''"""Task 4.2, the reference's tests: they pass on the reference and catch every mutant."""
+REFERENCE_TESTS: Final = '''"""Task 4.2, the reference's tests: they catch every mutant."""
 
 from maps import M1, M2
 from riskless import B, Empty, Max, Min, Riskless, T
@@ -443,11 +442,17 @@ def _student_tests_cases(_rng: random.Random, hidden: bool) -> list[Case]:
     out = [Case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests, all passing on the "
                 "reference Riskless", (_RUN_TESTS,), "tests_pass", arg=MIN_STUDENT_TESTS,
                 timeout=30.0, paths=lambda d: _write_impl(d, {}))]
-    for m in RISKLESS_MUTANTS:
-        out.append(Case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
-                        (_RUN_TESTS,), "tests_catch", timeout=30.0,
-                        paths=lambda d, m=m: _write_impl(d, {RL: mutant_source(m)})))
+    out.extend(Case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
+                    (_RUN_TESTS,), "tests_catch", timeout=30.0, paths=_mutant_dirs(m))
+               for m in RISKLESS_MUTANTS)
     return out
+
+
+def _mutant_dirs(m: Mutant) -> Callable[[Path], list[Path]]:
+    def write(directory: Path) -> list[Path]:
+        return _write_impl(directory, {RL: mutant_source(m)})
+
+    return write
 
 
 def _require_reference_pass(outcomes: list[TestOutcome]) -> list[TestOutcome]:
