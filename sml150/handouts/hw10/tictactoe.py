@@ -27,7 +27,7 @@ import enum
 import functools
 import re
 from collections.abc import Callable
-from typing import Any, Optional, TypeAlias, final
+from typing import Any, TypeAlias, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -81,7 +81,7 @@ class Entry(enum.Enum):
 O = Entry.O  # noqa: E741 -- the handout's constructor name, exported as SML has it
 X = Entry.X
 
-Tile: TypeAlias = Optional[Entry]  # noqa: UP045 -- a runtime alias of SML's ``entry option``
+Tile: TypeAlias = Entry | None
 """SML ``type tile = entry option``: ``None`` is an empty tile."""
 Location: TypeAlias = tuple[int, int]
 """SML ``type location = int * int``: ``(row, column)``, 0-indexed."""
@@ -136,26 +136,30 @@ def _lines(n: int) -> tuple[Line, ...]:
     return tuple(dict.fromkeys([*rows, *cols, *diags]))
 
 
-def _line_winner(board: Board) -> Tile:
-    """The entry filling some line, if any."""
+def _line_holders(board: Board) -> set[Entry]:
+    """The entries that fill some line (both only on an unreachable board)."""
+    holders: set[Entry] = set()
     for line in _lines(len(board)):
         r0, c0 = line[0]
         e = board[r0][c0]
-        if e is not None and all(board[r][c] is e for r, c in line):
-            return e
-    return None
+        if e is None or e in holders:
+            continue
+        for r, c in line:  # a plain loop: this is the hot path of every search
+            if board[r][c] is not e:
+                break
+        else:
+            holders.add(e)
+    return holders
 
 
 def _is_full(board: Board) -> bool:
-    return all(t is not None for row in board for t in row)
+    return all(None not in row for row in board)
 
 
 def _status(board: Board, full_board_draw: bool) -> Status:
-    match _line_winner(board):
-        case Entry.O:
-            return Over(Winner(Maxie))
-        case Entry.X:
-            return Over(Winner(Minnie))
+    holders = _line_holders(board)
+    if holders:
+        return Over(Winner(Maxie if O in holders else Minnie))
     if _is_full(board):
         return Over(Draw()) if full_board_draw else Over(Winner(Minnie))
     return In_play()
@@ -231,6 +235,8 @@ def lines_estimator(s: TTTState, full_board_draw: bool) -> int:
     for line in _lines(n):
         tiles = [board[r][c] for r, c in line]
         os, xs = tiles.count(O), tiles.count(X)
+        if os and xs:
+            continue  # dead for both
         for e, mine, theirs in ((O, os, xs), (X, xs, os)):
             if theirs:
                 continue
@@ -545,9 +551,8 @@ class _TicTacToe:
                 f"data_to_start_state: {os} O's and {xs} X's; O moves first, so O's must equal"
                 " X's or exceed them by one"
             )
-        o_line = any(all(board[r][c] is O for r, c in line) for line in _lines(n))
-        x_line = any(all(board[r][c] is X for r, c in line) for line in _lines(n))
-        if (o_line and x_line) or (o_line and os == xs) or (x_line and os > xs):
+        holders = _line_holders(board)
+        if len(holders) == 2 or (O in holders and os == xs) or (X in holders and os > xs):
             raise ValueError(
                 "data_to_start_state: play went on after a line was completed:"
                 f" {data!r} is not reachable"

@@ -15,13 +15,15 @@ from sml150.handouts.hw10.alphabeta import (
     POSINF,
     AlphaBeta,
     Bound,
+    OrderAB,
     ab_to_string,
+    alphabeta,
     bound_to_string,
     compare_ab,
     value_to_string,
 )
 from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
-from sml150.lib.est import Guess, MaxieWins, MinnieWins
+from sml150.lib.est import Guess, MaxieWins, MinnieWins, est
 from sml150.lib.explicit import Esti, ExplicitGame, ExplicitState, HandoutBig, HandoutSmall, Node
 from sml150.lib.minimax import MiniMax
 from sml150.lib.seq import Seq
@@ -129,8 +131,8 @@ def test_maxisearch_minisearch_accumulate(capsys: pytest.CaptureFixture[str]) ->
         ((Bound(MinnieWins()), Bound(MaxieWins())), Guess(10**9), INTERIOR),
     ],
 )
-def test_compare_ab(ab: tuple[object, object], v: object, expected: object) -> None:
-    assert compare_ab(ab, v) is expected  # type: ignore[arg-type]
+def test_compare_ab(ab: alphabeta, v: est, expected: OrderAB) -> None:
+    assert compare_ab(ab, v) is expected
 
 
 def test_printing() -> None:
