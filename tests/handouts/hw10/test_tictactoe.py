@@ -14,6 +14,7 @@ from sml150.handouts.hw10 import tictactoe as ttt
 from sml150.handouts.hw10.tictactoe import (
     Board,
     Entry,
+    Move,
     O,
     TicTacToe,
     TTTConsts,
@@ -121,7 +122,8 @@ def test_outcomes_of_all_games() -> None:
 
 
 def test_signature_and_consts() -> None:
-    assert isinstance(HANDOUT, ESTGAME)
+    typed: ESTGAME[TTTState, Move] = HANDOUT  # mypy checks the structure statically
+    assert isinstance(typed, ESTGAME)
     assert isinstance(TTTConsts(3), TTTCONSTS)
     with pytest.raises(ValueError, match="board_size must be >= 1, not 0"):
         TTTConsts(0)
