@@ -19,6 +19,9 @@ import pytest
 import sml150.lib.est as est_module
 import sml150.lib.seq as seq_module
 import sml150.lib.signatures as sig_module
+from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
+from sml150.handouts.hw11.graphseq import GraphSeq
+from sml150.handouts.hw11.maps import M1, M2, Earth
 from sml150.lib.est import Est, Est10
 from sml150.lib.explicit import HandoutSmall
 from sml150.lib.minimax import MiniMax
@@ -90,11 +93,13 @@ COUNTERPARTS: dict[str, Counterpart] = {
     "EST": Counterpart(EST, (Est,), (est_module,)),
     "EST10": Counterpart(None, (Est10,), (est_module,)),
     "GAME": Counterpart(GAME, (HandoutSmall,), (sig_module, est_module)),
-    "ESTGAME": Counterpart(ESTGAME, (), (sig_module, est_module)),
+    "ESTGAME": Counterpart(
+        ESTGAME, (TicTacToe(TTTConsts(board_size=3)),), (sig_module, est_module)
+    ),
     "PLAYER": Counterpart(PLAYER, (_minimax_player(),), (sig_module,)),
-    "MAP": Counterpart(MAP, (), (sig_module,)),
-    "TTTCONSTS": Counterpart(TTTCONSTS, (), (sig_module,)),
-    "GRAPHPROBLEMS": Counterpart(GRAPHPROBLEMS, (), (sig_module,)),
+    "MAP": Counterpart(MAP, (M1, M2, Earth), (sig_module,)),
+    "TTTCONSTS": Counterpart(TTTCONSTS, (TTTConsts(board_size=3),), (sig_module,)),
+    "GRAPHPROBLEMS": Counterpart(GRAPHPROBLEMS, (GraphSeq,), (sig_module,)),
 }
 
 SIG_FILES = sorted(SIG_DIR.glob("*.sig"))
@@ -186,3 +191,10 @@ def test_checker_catches_a_missing_member() -> None:
     _, items = parse_sig((SIG_DIR / "SEQUENCE.sig").read_text())
     lacking = [v for v in items.vals if not hasattr(Incomplete, snake(v))]
     assert "nth" in lacking
+
+
+def test_structures_satisfy_their_protocols_at_runtime() -> None:
+    assert isinstance(TicTacToe(TTTConsts(board_size=4)), ESTGAME)
+    assert all(isinstance(m, MAP) for m in (M1, M2, Earth))
+    assert isinstance(TTTConsts(board_size=3), TTTCONSTS)
+    assert isinstance(Est, EST)
