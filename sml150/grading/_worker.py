@@ -326,65 +326,144 @@ def run_big(fn: Callable[[], T]) -> T:
 
 _BLOCKED_IMPORTS: Final = (
     "sml150.handouts", "sml150.grading", "ctypes", "_ctypes", "_posixsubprocess",
-    "subprocess", "multiprocessing", "_multiprocessing", "gc", "pty", "socket", "_socket",
-    "_xxsubinterpreters", "_testcapi", "_testinternalcapi",
+    "multiprocessing", "_multiprocessing", "pty", "_socket", "_xxsubinterpreters",
+    "_testcapi", "_testinternalcapi",
 )
+"""Refused by name. (Extension modules raise the ``import`` event however they are imported;
+pure-Python modules only through the import statement, so the file checks below are the real
+guard: the installed package's files cannot be opened at all.)"""
+
 _BLOCKED_EVENTS: Final = frozenset({
     "os.fork", "os.forkpty", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
     "subprocess.Popen", "os.kill", "os.killpg", "signal.pthread_kill", "os.remove", "os.rename",
     "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink", "os.link", "os.truncate",
     "os.utime", "os.chdir", "os.chroot", "os.chflags", "os.setxattr", "os.removexattr",
-    "os.mkfifo", "os.mknod",
+    "os.mkfifo", "os.mknod", "os.putenv", "os.unsetenv",
     "resource.setrlimit", "resource.prlimit", "ctypes.dlopen", "ctypes.dlsym",
     "ctypes.cdata", "socket.connect", "socket.bind", "socket.__new__", "sys.setprofile",
     "sys.settrace",
 })
+"""Audit events refused outright: processes, signals, file-system changes, limits, ctypes."""
+
+
+def _identities(roots: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """``(st_dev, st_ino)`` of every file and directory under ``roots`` (and the roots)."""
+    found: set[tuple[int, int]] = set()
+    for root in roots:
+        for top, dirs, files in os.walk(root):
+            for name in (top, *(os.path.join(top, n) for n in (*dirs, *files))):
+                with contextlib.suppress(OSError):
+                    st = os.stat(name)
+                    found.add((st.st_dev, st.st_ino))
+    return frozenset(found)
+
+
+def _make_hook(ids: frozenset[tuple[int, int]]) -> Callable[[str, tuple[Any, ...]], None]:
+    """The audit hook: refuses blocked events and imports, writes, and reads of ``ids``.
+
+    Tamper-proofing: the hook reads no global, closure cell or builtin at run time; all it uses
+    is bound as positional defaults (an immutable tuple) when it is defined, and it refuses the
+    audited ways to change a function (``__code__``, ``__defaults__``, ``__kwdefaults__``).
+    Paths must be plain ``str``/``bytes`` (a path-like could name another file when ``open``
+    asks again); a path is refused if it or any of its ancestors is one of ``ids``, compared by
+    device and inode, so links and ``..`` do not help.
+    """
+    import types
+
+    def hook(  # noqa: PLR0912, PLR0917 -- one flat function, all state in defaults (see above)
+        event: str, args: tuple[Any, ...],
+        _ids: frozenset[tuple[int, int]] = ids,
+        _imports: tuple[str, ...] = _BLOCKED_IMPORTS,
+        _events: frozenset[str] = _BLOCKED_EVENTS,
+        _stat: Callable[..., Any] = os.stat,
+        _getcwd: Callable[[], str] = os.getcwd,
+        _type: type[type] = type,
+        _str: type[str] = str,
+        _bytes: type[bytes] = bytes,
+        _int: type[int] = int,
+        _eq: Callable[[str, str], bool] = str.__eq__,
+        _startswith: Callable[[str, str], bool] = str.startswith,
+        _rpartition: Callable[[str, str], tuple[str, str, str]] = str.rpartition,
+        _decode: Callable[..., str] = bytes.decode,
+        _isinstance: Callable[[object, type], bool] = isinstance,
+        _fn: type = types.FunctionType,
+        _self: Any = None,  # this hook's code object, bound below before it is installed
+        _fn_attrs: frozenset[str] = frozenset({"__code__", "__defaults__", "__kwdefaults__"}),
+        _write: int = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC,
+        _denied: type[Exception] = PermissionError,
+        _import_error: type[Exception] = ImportError,
+        _os_error: tuple[type[Exception], ...] = (OSError, ValueError),
+    ) -> None:
+        path: Any = None
+        if event == "import":
+            name = args[0]
+            if _type(name) is not _str:
+                raise _import_error("the grader allows only plain module names")
+            for b in _imports:
+                if _eq(name, b) or _startswith(name, b + "."):
+                    raise _import_error("the grader does not allow importing " + name)
+            return
+        if event == "open":
+            path, mode, flags = args[0], args[1], args[2]
+            if _type(mode) is _str:
+                for ch in "wax+":
+                    if ch in mode:
+                        raise _denied("the grader does not allow writing files")
+            if _type(flags) is _int and flags & _write:
+                raise _denied("the grader does not allow writing files")
+            if _type(path) is _int:
+                return
+        elif event in ("os.listdir", "os.scandir"):
+            path = args[0] if args else None
+            if path is None or _type(path) is _int:
+                return
+        elif event == "object.__setattr__":
+            if _isinstance(args[0], _fn) and args[0].__code__ is _self and args[1] in _fn_attrs:
+                raise _denied("the grader does not allow changing its audit hook")
+            return
+        else:
+            if event in _events:
+                raise _denied("the grader does not allow " + event)
+            return
+        if _type(path) is _bytes:
+            path = _decode(path, "utf-8", "surrogateescape")
+        elif _type(path) is not _str:
+            raise _denied("the grader allows only str or bytes paths")
+        if not _startswith(path, "/"):
+            path = _getcwd() + "/" + path
+        p = path
+        while p:
+            try:
+                st = _stat(p)
+            except _os_error:
+                st = None
+            if st is not None and (st.st_dev, st.st_ino) in _ids:
+                raise _denied("the grader does not allow reading " + path)
+            head = _rpartition(p, "/")[0]
+            if _eq(head, p):
+                break
+            p = head
+
+    defaults = hook.__defaults__
+    assert defaults is not None
+    code = hook.__code__
+    params = code.co_varnames[: code.co_argcount]
+    i = params.index("_self") - (len(params) - len(defaults))
+    hook.__defaults__ = (*defaults[:i], code, *defaults[i + 1 :])
+    return hook
 
 
 def _install_audit_hook(blocked_roots: tuple[str, ...]) -> None:
-    """Refuse the imports, file access and process control a submission has no need for.
+    """Install the hook of ``_make_hook`` for ``blocked_roots`` plus ``/proc`` and ``/dev/tty``.
 
-    Audit hooks cannot be removed; the hook keeps its data in closure cells that nothing else
-    references (``gc`` is not importable), so a submission cannot reach and change them.
+    Audit hooks cannot be removed, so this holds for the life of the process.
     """
-    roots = (*(os.path.realpath(r) for r in blocked_roots), "/proc", "/dev/tty")
-    blocked_imports = _BLOCKED_IMPORTS
-    blocked_events = _BLOCKED_EVENTS
-    write_flags = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
-    realpath = os.path.realpath
-    fspath = os.fspath
-
-    def inside(path: object) -> bool:
-        try:
-            p = realpath(fspath(path))  # type: ignore[call-overload]
-        except Exception:
-            return True
-        if isinstance(p, bytes):
-            p = p.decode(errors="replace")
-        return any(p == r or p.startswith(r + os.sep) for r in roots)
-
-    def hook(event: str, args: tuple[Any, ...]) -> None:
-        if event == "import":
-            name = str(args[0])
-            for b in blocked_imports:
-                if name == b or name.startswith(b + "."):
-                    raise ImportError(f"the grader does not allow importing {name}")
-        elif event == "open":
-            path, mode, flags = args
-            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
-                isinstance(flags, int) and flags & write_flags
-            )
-            if writing:
-                raise PermissionError(f"the grader does not allow writing files ({path!r:.80})")
-            if not isinstance(path, int) and inside(path):
-                raise PermissionError(f"the grader does not allow reading {path!r:.80}")
-        elif event in ("os.listdir", "os.scandir"):
-            if args and args[0] is not None and inside(args[0]):
-                raise PermissionError("the grader does not allow listing that directory")
-        elif event in blocked_events:
-            raise PermissionError(f"the grader does not allow {event}")
-
-    sys.addaudithook(hook)
+    ids = _identities(blocked_roots)
+    for extra in ("/proc", "/dev/tty"):
+        with contextlib.suppress(OSError):
+            st = os.stat(extra)
+            ids |= {(st.st_dev, st.st_ino)}
+    sys.addaudithook(_make_hook(ids))
 
 
 def _set_limits(config: dict[str, Json]) -> None:

@@ -1,0 +1,1 @@
+"""Tests of the autograder, sml150.grading."""
