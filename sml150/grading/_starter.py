@@ -217,5 +217,5 @@ def starter_source(src: str, spec: ModuleSpec, hw: str = "") -> str:
     _prune(tree)
     tree = _Imports().visit(tree)
     ast.fix_missing_locations(tree)
-    text = ast.unparse(tree) + "\n"
+    text = _IMPORT_RE.sub(r"\1", ast.unparse(tree)) + "\n"  # docstrings name modules too
     return (_HEADER.format(hw=hw) + text) if hw else text

@@ -358,7 +358,9 @@ def _identities(roots: tuple[str, ...]) -> frozenset[tuple[int, int]]:
     return frozenset(found)
 
 
-def _make_hook(ids: frozenset[tuple[int, int]]) -> Callable[[str, tuple[Any, ...]], None]:
+def _make_hook(  # noqa: PLR0915 -- one flat hook, all its state in defaults (see below)
+    ids: frozenset[tuple[int, int]],
+) -> Callable[[str, tuple[Any, ...]], None]:
     """The audit hook: refuses blocked events and imports, writes, and reads of ``ids``.
 
     Tamper-proofing: the hook reads no global, closure cell or builtin at run time; all it uses
@@ -370,7 +372,7 @@ def _make_hook(ids: frozenset[tuple[int, int]]) -> Callable[[str, tuple[Any, ...
     """
     import types
 
-    def hook(  # noqa: PLR0912, PLR0917 -- one flat function, all state in defaults (see above)
+    def hook(
         event: str, args: tuple[Any, ...],
         _ids: frozenset[tuple[int, int]] = ids,
         _imports: tuple[str, ...] = _BLOCKED_IMPORTS,

@@ -82,9 +82,9 @@ def test_os_exit_kills_only_the_worker(worker: WorkerSession) -> None:
 
 
 def test_timeout_kills_the_worker(bundle: Bundle) -> None:
+    endless = ["call", ["get", ["mod", "itertools"], "count"]]
     with WorkerSession(bundle, [], Limits(call_timeout=0.5)) as w, \
             pytest.raises(WorkerDied, match="time limit"):
-        endless = ["call", ["get", ["mod", "itertools"], "count"]]
         w.call(["call", ["get", ["mod", "builtins"], "sum"], endless])
 
 
