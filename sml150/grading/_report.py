@@ -1,7 +1,7 @@
 """The three ways a ``GradeReport`` is written: a text report, Autolab's, Gradescope's.
 
 * Text: a table per task (rich), each test with PASS/FAIL and a short reason. Hidden tests are
-  listed only by name (their reasons would reveal the hidden cases).
+  listed as "hidden test k", without name or reason (both would reveal the hidden cases).
 * Autolab (https://docs.autolabproject.com/lab/): the *last line of stdout* is the autoresult,
   ``{"scores": {"Task 5.1": 4.0, ...}, "scoreboard": [total, score per task...]}``; problem
   names must equal the Autolab problems' names, so configure them as ``Task 5.1`` etc.
@@ -114,9 +114,13 @@ def text_report(report: GradeReport, width: int = 100) -> str:
         table.add_column("result", width=6, no_wrap=True)
         table.add_column("test", ratio=2)
         table.add_column("reason", ratio=3)
+        hidden = 0
         for t in task.tests:
-            reason = "(hidden test)" if t.hidden and not t.passed else t.reason
-            table.add_row(Text("PASS" if t.passed else "FAIL"), Text(t.name), Text(reason))
+            name, reason = t.name, t.reason
+            if t.hidden:  # a hidden case's name and reason would reveal its input
+                hidden += 1
+                name, reason = f"hidden test {hidden}", ""
+            table.add_row(Text("PASS" if t.passed else "FAIL"), Text(name), Text(reason))
         console.print(table)
     for note in report.notes:
         console.print(Text(f"note: {note}"))

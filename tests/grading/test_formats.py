@@ -133,8 +133,9 @@ def test_sample_formats() -> None:
     assert len(hidden) == 1
     assert hidden[0]["output"] == ""  # nothing of a hidden case is shown
     text = text_report(report)
-    assert "(hidden test)" in text
+    assert "hidden test 1" in text
     assert "expected 1, got 2" not in text
+    assert "hidden one" not in text
 
 
 @pytest.mark.parametrize("hw", ["hw10", "hw11"])
