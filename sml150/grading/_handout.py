@@ -179,7 +179,9 @@ def write_handout(hw: str, directory: Path) -> None:
 
         extra = _HW11_EXTRA.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS))
         (directory / "test_riskless.py").write_text(STARTER_TESTS, encoding="utf-8")
-    task_lines = "\n".join(f"- Task {t.id} ({t.points:g} points): {t.title}" for t in tasks)
+    task_lines = "\n".join(
+        f"- Task {t.id} ({t.points:g} point{'' if t.points == 1 else 's'}): {t.title}"
+        for t in tasks)
     (directory / "README.md").write_text(_README.format(
         hw=hw, modules=", ".join(f"`{m.name}.py`" for m in modules), tasks=task_lines,
         extra=extra), encoding="utf-8")

@@ -48,14 +48,17 @@ _THIRD_PARTY: Final = ("attr", "attrs", "returns", "toolz", "tlz", "typing_exten
 class Limits:
     """Resource limits for the workers of one grading run.
 
+    A correct submission needs about two seconds for a whole homework; these limits bound a
+    hostile one (a task whose code never returns costs about ``group_budget`` seconds).
+
     >>> Limits().call_timeout
-    20.0
+    10.0
     """
 
-    call_timeout: float = 20.0
+    call_timeout: float = 10.0
     """Wall-clock seconds one call may take before its worker is killed."""
-    group_budget: float = 60.0
-    """Wall-clock seconds one test group may use in all, restarts included."""
+    group_budget: float = 30.0
+    """Wall-clock seconds one test group (a task) may use in all, restarts included."""
     memory: int = 2 * 1024**3
     """Address-space limit of a worker (bytes)."""
     cpu: int = 60

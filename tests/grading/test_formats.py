@@ -20,8 +20,7 @@ from typing import Any
 
 import pytest
 
-from sml150.grading import GradeReport, autolab_line, gradescope_json, text_report
-from sml150.grading import _model
+from sml150.grading import GradeReport, _model, autolab_line, gradescope_json, text_report
 from sml150.grading._model import TaskReport
 
 Schema = dict[str, Any]
@@ -110,7 +109,8 @@ def test_validator_catches_violations() -> None:
 def _sample() -> GradeReport:
     tests = (_model.TestOutcome("ok", True, "", False),
              _model.TestOutcome("hidden one", False, "expected 1, got 2", True),
-             _model.TestOutcome('prints {"scores": {}}', False, "x", False, output='{"scores": {}}\n'))
+             _model.TestOutcome('prints {"scores": {}}', False, "x", False,
+                                output='{"scores": {}}\n'))
     return GradeReport("hw10", "sub", (TaskReport("5.1", "start", 4, tests),), 1.0, ("a note",))
 
 
