@@ -106,7 +106,10 @@ what your code returned. The autograder runs these tests and hidden ones like th
 in its own process with a time and memory limit, and gives each task its points times the
 fraction of its tests that pass. Searches on explicit trees are checked for the move or value
 *and* for the order of the leaves they estimate (the `Estimating state ...` lines), so prune
-exactly as the handout says. Printing is fine; it never changes a score.
+exactly as the handout says. Printing is fine; it never changes a score. A few checks run only
+in the autograder: a match of your Tic-Tac-Toe `estimate` against the handout's baseline
+(HW10 Task 5.6: it must do at least as well in every pairing and better overall), a check
+that `to_list` is linear (HW11), and your Riskless tests (HW11 Task 4.2).
 
 ## Tasks
 
