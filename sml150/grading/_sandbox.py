@@ -170,7 +170,7 @@ class WorkerSession:
             "memory": limits.memory,
             "cpu": limits.cpu,
             "fsize": 16 * 1024 * 1024,
-            "nproc": 64,
+            "nproc": 16,  # tasks beyond those the user already runs
             "recursion": 60_000,
             "stack": 256 * 1024 * 1024,
             "blocked": bundle.blocked_roots(),

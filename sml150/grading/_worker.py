@@ -482,8 +482,26 @@ def _set_limits(config: dict[str, Json]) -> None:
     both(resource.RLIMIT_FSIZE, int(config["fsize"]))
     both(resource.RLIMIT_CORE, 0)
     if hasattr(resource, "RLIMIT_NPROC"):
-        # Effective for unprivileged graders; for root the audit hook refuses fork instead.
-        both(resource.RLIMIT_NPROC, int(config["nproc"]))
+        # The limit counts every task (process or thread) of this user, so it is set a little
+        # above what the user runs now. Effective for unprivileged graders; for root the
+        # audit hook refuses fork instead.
+        both(resource.RLIMIT_NPROC, _user_tasks() + int(config["nproc"]))
+
+
+def _user_tasks() -> int:
+    """How many tasks (threads) this user runs now, from ``/proc`` (0 if unknown)."""
+    uid = str(os.getuid())
+    total = 0
+    with contextlib.suppress(OSError):
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as f:
+                    fields = dict(line.split(":", 1) for line in f if ":" in line)
+                if fields["Uid"].split()[0] == uid:
+                    total += int(fields["Threads"])
+    return total
 
 
 def _send(fd: int, obj: Json) -> None:
