@@ -23,6 +23,7 @@ from typing import Generic, TypeVar, final
 
 import attrs
 
+from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.est import est
 from sml150.lib.signatures import (
     GAME,
@@ -38,14 +39,6 @@ __all__ = ["MiniMax", "Settings"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
-
-
-@attrs.define
-class _Count:
-    """Per-call counters; private to one search."""
-
-    terminals: int = 0
-    nodes: int = 0
 
 
 @final
@@ -64,9 +57,9 @@ class _MiniMax(Generic[State, Move]):
         REQUIRES: ``d >= 0``. ENSURES: finished states give their outcome's value, ``d = 0``
         the estimate; otherwise the max (Maxie) or min (Minnie) of the children's values.
         """
-        return self._evaluate(d, s, _Count())
+        return self._evaluate(d, s, SearchCount())
 
-    def _evaluate(self, d: int, s: State, count: _Count) -> est:
+    def _evaluate(self, d: int, s: State, count: SearchCount) -> est:
         g = self.Game
         count.nodes += 1
         match g.status(s):
@@ -78,7 +71,7 @@ class _MiniMax(Generic[State, Move]):
                 return g.estimate(s)
         return self._search(d, s, count)[1]
 
-    def _search(self, d: int, s: State, count: _Count) -> tuple[Move, est]:
+    def _search(self, d: int, s: State, count: SearchCount) -> tuple[Move, est]:
         g = self.Game
         maximize = g.player(s) is Maxie
         best: tuple[Move, est] | None = None
@@ -98,8 +91,8 @@ class _MiniMax(Generic[State, Move]):
         """
         if d < 1:
             raise ValueError(f"MiniMax.search needs depth >= 1, not {d}")
-        _require_in_play(self.Game, s)
-        return self._search(d, s, _Count(nodes=1))
+        require_in_play(self.Game, s)
+        return self._search(d, s, SearchCount(nodes=1))
 
     def analyze(self, s: State) -> Analysis[Move]:
         """``next_move`` with its value and cost (terminals and nodes visited).
@@ -111,19 +104,14 @@ class _MiniMax(Generic[State, Move]):
         >>> a.move, a.value, a.terminals
         (0, Guess(n=3), 12)
         """
-        _require_in_play(self.Game, s)
-        count = _Count(nodes=1)
+        require_in_play(self.Game, s)
+        count = SearchCount(nodes=1)
         m, v = self._search(self.search_depth, s, count)
         return Analysis(m, v, count.terminals, count.nodes, count.terminals, count.terminals)
 
     def next_move(self, s: State) -> Move:
         """The first move of best minimax value at ``search_depth``. REQUIRES ``s`` In_play."""
         return self.analyze(s).move
-
-
-def _require_in_play(g: GAME[State, Move], s: State) -> None:
-    if not isinstance(g.status(s), In_play):
-        raise ValueError(f"no move to choose: the game is over in {g.state_to_string(s)}")
 
 
 def MiniMax(settings: Settings[State, Move]) -> _MiniMax[State, Move]:
@@ -138,8 +126,5 @@ def MiniMax(settings: Settings[State, Move]) -> _MiniMax[State, Move]:
     ...
     ValueError: MiniMax needs search_depth >= 1 to choose a move, not 0
     """
-    if settings.search_depth < 1:
-        raise ValueError(
-            f"MiniMax needs search_depth >= 1 to choose a move, not {settings.search_depth}"
-        )
+    require_player_depth("MiniMax", settings.search_depth)
     return _MiniMax(settings.G, settings.search_depth)

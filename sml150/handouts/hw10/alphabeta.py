@@ -27,6 +27,7 @@ from typing import Generic, TypeAlias, TypeVar, Union, final
 import attrs
 from returns.maybe import Maybe
 
+from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.est import Est10, est
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
@@ -194,14 +195,6 @@ def ab_to_string(ab: alphabeta) -> str:
 # -- the structure ---------------------------------------------------------------------------
 
 
-@attrs.define
-class _Count:
-    """Per-call counters; private to one search."""
-
-    terminals: int = 0
-    nodes: int = 0
-
-
 @final
 @attrs.frozen
 class _AlphaBeta(Generic[State, Move]):
@@ -256,7 +249,7 @@ class _AlphaBeta(Generic[State, Move]):
         """
         if d < 1:
             raise ValueError(f"AlphaBeta.search needs depth d > 0, not {d}")
-        return Maybe.from_optional(self._search(d, ab, s, _Count()))
+        return Maybe.from_optional(self._search(d, ab, s, SearchCount()))
 
     def maxisearch(
         self, d: int, ab: alphabeta, s: State, moves: Seq[Move], best: Maybe[edge[Move]]
@@ -279,7 +272,7 @@ class _AlphaBeta(Generic[State, Move]):
         Estimating state m[9]
         <Some: (0, Guess(n=1))>
         """
-        found = self._side(True, d, ab, s, moves, best=best.value_or(None), count=_Count())
+        found = self._side(True, d, ab, s, moves, best=best.value_or(None), count=SearchCount())
         return Maybe.from_optional(found)
 
     def minisearch(
@@ -300,7 +293,7 @@ class _AlphaBeta(Generic[State, Move]):
         Estimating state c[3]
         <Some: (0, Guess(n=3))>
         """
-        found = self._side(False, d, ab, s, moves, best=best.value_or(None), count=_Count())
+        found = self._side(False, d, ab, s, moves, best=best.value_or(None), count=SearchCount())
         return Maybe.from_optional(found)
 
     def evaluate(self, d: int, ab: alphabeta, s: State) -> est:
@@ -321,9 +314,9 @@ class _AlphaBeta(Generic[State, Move]):
         """
         if d < 0:
             raise ValueError(f"AlphaBeta.evaluate needs depth d >= 0, not {d}")
-        return self._evaluate(d, ab, s, _Count())
+        return self._evaluate(d, ab, s, SearchCount())
 
-    def _evaluate(self, d: int, ab: alphabeta, s: State, count: _Count) -> est:
+    def _evaluate(self, d: int, ab: alphabeta, s: State, count: SearchCount) -> est:
         g = self.Game
         count.nodes += 1
         match g.status(s):
@@ -338,7 +331,7 @@ class _AlphaBeta(Generic[State, Move]):
             raise ValueError(f"AlphaBeta: {g.state_to_string(s)} is In_play but has no moves")
         return found[1]
 
-    def _search(self, d: int, ab: alphabeta, s: State, count: _Count) -> edge[Move] | None:
+    def _search(self, d: int, ab: alphabeta, s: State, count: SearchCount) -> edge[Move] | None:
         g = self.Game
         return self._side(g.player(s) is Maxie, d, ab, s, g.moves(s), best=None, count=count)
 
@@ -351,7 +344,7 @@ class _AlphaBeta(Generic[State, Move]):
         moves: Seq[Move],
         *,
         best: edge[Move] | None,
-        count: _Count,
+        count: SearchCount,
     ) -> edge[Move] | None:
         """``maxisearch`` (``maximize``) or ``minisearch``, counting into ``count``."""
         g = self.Game
@@ -391,9 +384,8 @@ class _AlphaBeta(Generic[State, Move]):
         (1, Guess(n=4), 7, 11)
         """
         g = self.Game
-        if not isinstance(g.status(s), In_play):
-            raise ValueError(f"no move to choose: the game is over in {g.state_to_string(s)}")
-        count = _Count(nodes=1)
+        require_in_play(g, s)
+        count = SearchCount(nodes=1)
         found = self._search(self.search_depth, (NEGINF(), POSINF()), s, count)
         if found is None:
             raise ValueError(f"AlphaBeta: {g.state_to_string(s)} is In_play but has no moves")
@@ -432,8 +424,5 @@ def AlphaBeta(settings: Settings[State, Move]) -> _AlphaBeta[State, Move]:
     ...
     ValueError: AlphaBeta needs search_depth >= 1 to choose a move, not 0
     """
-    if settings.search_depth < 1:
-        raise ValueError(
-            f"AlphaBeta needs search_depth >= 1 to choose a move, not {settings.search_depth}"
-        )
+    require_player_depth("AlphaBeta", settings.search_depth)
     return _AlphaBeta(settings.G, settings.search_depth)

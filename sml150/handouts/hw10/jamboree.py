@@ -43,6 +43,7 @@ from sml150.handouts.hw10.alphabeta import (
     edge,
     value_to_string,
 )
+from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.est import Est10, est
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
@@ -76,14 +77,6 @@ __all__ = [
 
 State = TypeVar("State")
 Move = TypeVar("Move")
-
-
-@attrs.define
-class _Count:
-    """Per-call counters; private to one search."""
-
-    terminals: int = 0
-    nodes: int = 0
 
 
 @final
@@ -158,7 +151,7 @@ class _Jamboree(Generic[State, Move]):
         """
         if depth < 1:
             raise ValueError(f"Jamboree.search needs depth > 0, not {depth}")
-        return Maybe.from_optional(self._search(depth, ab, s, _Count())[0])
+        return Maybe.from_optional(self._search(depth, ab, s, SearchCount())[0])
 
     def maxisearch(  # noqa: PLR0917 -- the handout's argument list (maxisearch d ab s abmoves mmmoves best)
         self,
@@ -191,7 +184,7 @@ class _Jamboree(Generic[State, Move]):
         <Some: (1, Guess(n=4))>
         """
         found, _span = self._side(
-            True, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None), count=_Count()
+            True, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None), count=SearchCount()
         )
         return Maybe.from_optional(found)
 
@@ -222,7 +215,7 @@ class _Jamboree(Generic[State, Move]):
         <Some: (1, Guess(n=4))>
         """
         found, _span = self._side(
-            False, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None), count=_Count()
+            False, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None), count=SearchCount()
         )
         return Maybe.from_optional(found)
 
@@ -244,9 +237,9 @@ class _Jamboree(Generic[State, Move]):
         """
         if depth < 0:
             raise ValueError(f"Jamboree.evaluate needs depth >= 0, not {depth}")
-        return self._evaluate(depth, ab, s, _Count())[0]
+        return self._evaluate(depth, ab, s, SearchCount())[0]
 
-    def _evaluate(self, d: int, ab: alphabeta, s: State, count: _Count) -> tuple[est, int]:
+    def _evaluate(self, d: int, ab: alphabeta, s: State, count: SearchCount) -> tuple[est, int]:
         """The value of ``s`` and the span (terminals on the critical path) of finding it."""
         g = self.Game
         count.nodes += 1
@@ -263,7 +256,7 @@ class _Jamboree(Generic[State, Move]):
         return found[1], span
 
     def _search(
-        self, d: int, ab: alphabeta, s: State, count: _Count
+        self, d: int, ab: alphabeta, s: State, count: SearchCount
     ) -> tuple[edge[Move] | None, int]:
         abmoves, mmmoves = self.split_moves(s)
         maximize = self.Game.player(s) is Maxie
@@ -279,7 +272,7 @@ class _Jamboree(Generic[State, Move]):
         *,
         mmmoves: Seq[Move],
         best: edge[Move] | None,
-        count: _Count,
+        count: SearchCount,
     ) -> tuple[edge[Move] | None, int]:
         """``maxisearch`` (``maximize``) or ``minisearch``, with the span of the search.
 
@@ -341,9 +334,8 @@ class _Jamboree(Generic[State, Move]):
         (0, Guess(n=3), 6, 6, 6)
         """
         g = self.Game
-        if not isinstance(g.status(s), In_play):
-            raise ValueError(f"no move to choose: the game is over in {g.state_to_string(s)}")
-        count = _Count(nodes=1)
+        require_in_play(g, s)
+        count = SearchCount(nodes=1)
         found, span = self._search(self.search_depth, (NEGINF(), POSINF()), s, count)
         if found is None:
             raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")
@@ -383,8 +375,5 @@ def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
     ...
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
-    if settings.search_depth < 1:
-        raise ValueError(
-            f"Jamboree needs search_depth >= 1 to choose a move, not {settings.search_depth}"
-        )
+    require_player_depth("Jamboree", settings.search_depth)
     return _Jamboree(settings.G, settings.search_depth, settings.prune_percentage)
