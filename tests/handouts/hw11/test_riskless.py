@@ -110,7 +110,7 @@ def test_riskless_is_a_game() -> None:
     G = Riskless(M1)
     assert isinstance(G, GAME)
     g: GAME[B, tuple[int, int]] = G
-    assert g.Est.to_string(g.estimate(g.start)) == "Guess: ~4"
+    assert g.Est.to_string(g.estimate(g.start)) == "Guess: ~1"
 
 
 # -- make_move: occupy, reinforce, battle, train, cap ----------------------------------------------
