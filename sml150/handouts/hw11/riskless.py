@@ -189,19 +189,15 @@ class InvalidMove(ValueError):
 
 
 def _owner(p: position) -> Player | None:
-    match p:
-        case Max(_):
-            return Maxie
-        case Min(_):
-            return Minnie
+    if isinstance(p, Max):
+        return Maxie
+    if isinstance(p, Min):
+        return Minnie
     return None
 
 
 def _armies(p: position) -> int:
-    match p:
-        case Max(n) | Min(n):
-            return n
-    return 0
+    return 0 if isinstance(p, Empty) else p.n
 
 
 def _holding(p: Player, n: int) -> position:
@@ -225,13 +221,13 @@ class _Census:
 def _census(s: B) -> _Census:
     xt = ot = xu = ou = 0
     for t, _ in s.board:
-        match t.pos:
-            case Max(n):
-                xt += 1
-                xu += n
-            case Min(n):
-                ot += 1
-                ou += n
+        p = t.pos
+        if isinstance(p, Max):
+            xt += 1
+            xu += p.n
+        elif isinstance(p, Min):
+            ot += 1
+            ou += p.n
     return _Census(xt, ot, xu, ou)
 
 
