@@ -36,6 +36,7 @@ from typing import Generic, TypeAlias, TypeVar, Union, final
 
 import attrs
 
+from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.basis import LESS, Fail, Order
 from sml150.lib.est import Est, est
 from sml150.lib.seq import Seq
@@ -246,18 +247,6 @@ def is_cut(player: Player, ab: alphabeta[Move]) -> bool:
     return valuecmp(ab[0], ab[1]) is not LESS
 
 
-# -- the per-call record ----------------------------------------------------------------------
-
-
-@attrs.define
-class _Count:
-    """Counters private to one search call."""
-
-    terminals: int = 0
-    """States estimated or found finished."""
-    nodes: int = 0
-    """States entered."""
-
 
 # -- the functor ------------------------------------------------------------------------------
 
@@ -380,7 +369,7 @@ class _AlphaBeta(Generic[State, Move]):
         Step(move=1, est=Guess(n=4))
         """
         self._require(Maxie, "F", s, ab)
-        return self._node(d, s, ab, _Count())
+        return self._node(d, s, ab, SearchCount())
 
     def G(self, d: int, s: State, ab: alphabeta[Move]) -> value[Move]:
         """``G : int -> Game.state -> alphabeta -> value``: alpha-beta search of a Minnie state.
@@ -399,7 +388,7 @@ class _AlphaBeta(Generic[State, Move]):
         Step(move=2, est=Guess(n=-2))
         """
         self._require(Minnie, "G", s, ab)
-        return self._node(d, s, ab, _Count())
+        return self._node(d, s, ab, SearchCount())
 
     def _require(self, p: Player, name: str, s: State, ab: alphabeta[Move]) -> None:
         g = self.Game
@@ -413,7 +402,7 @@ class _AlphaBeta(Generic[State, Move]):
                 f"AlphaBeta.{name}: bounds must have alpha < beta, not {self.ab_to_string(ab)}"
             )
 
-    def _node(self, d: int, s: State, ab: alphabeta[Move], count: _Count) -> value[Move]:
+    def _node(self, d: int, s: State, ab: alphabeta[Move], count: SearchCount) -> value[Move]:
         """F or G by the player of ``s`` (the handout's mutual recursion), tracing if asked."""
         g = self.Game
         p = g.player(s)
@@ -438,7 +427,7 @@ class _AlphaBeta(Generic[State, Move]):
         return result
 
     def _children(
-        self, d: int, s: State, p: Player, ab: alphabeta[Move], count: _Count
+        self, d: int, s: State, p: Player, ab: alphabeta[Move], count: SearchCount
     ) -> tuple[value[Move], bool]:
         """Scan the children of ``s`` left to right; the final bound and whether it cut."""
         g = self.Game
@@ -477,11 +466,8 @@ class _AlphaBeta(Generic[State, Move]):
         >>> a.move, a.value, a.terminals
         (0, Guess(n=3), 6)
         """
-        g = self.Game
-        if not isinstance(g.status(s), In_play):
-            raise ValueError(f"AlphaBeta: no move to choose, the game is over in "
-                             f"{g.state_to_string(s)}")
-        count = _Count()
+        require_in_play(self.Game, s)
+        count = SearchCount()
         result = self._node(self.search_depth, s, self.initial_ab, count)
         if self.trace:
             print(f"Terminals visited: {count.terminals}")
@@ -523,9 +509,6 @@ def AlphaBeta(settings: Settings[State, Move]) -> _AlphaBeta[State, Move]:
     ...
     ValueError: AlphaBeta needs search_depth >= 1 to choose a move, not 0
     """
-    if settings.search_depth < 1:
-        raise ValueError(
-            f"AlphaBeta needs search_depth >= 1 to choose a move, not {settings.search_depth}"
-        )
+    require_player_depth("AlphaBeta", settings.search_depth)
     return _AlphaBeta(settings.G, settings.search_depth, settings.trace)
 

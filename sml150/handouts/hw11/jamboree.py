@@ -42,6 +42,7 @@ from sml150.handouts.hw11.alphabeta import (
     value_to_string,
     valuecmp,
 )
+from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.basis import LESS, Order
 from sml150.lib.est import est
 from sml150.lib.seq import Seq
@@ -61,16 +62,6 @@ __all__ = ["Jamboree", "JamboreeSettings", "Leaf", "Step"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
-
-
-@attrs.define
-class _Count:
-    """Counters private to one search call."""
-
-    terminals: int = 0
-    """States estimated or found finished (the work)."""
-    nodes: int = 0
-    """States entered."""
 
 
 @final
@@ -211,7 +202,7 @@ class _Jamboree(Generic[State, Move]):
         Step(move=1, est=Guess(n=4))
         """
         self._require(Maxie, "F", s, ab)
-        return self._node(d, s, ab, _Count())[0]
+        return self._node(d, s, ab, SearchCount())[0]
 
     def G(self, d: int, s: State, ab: alphabeta[Move]) -> value[Move]:
         """``G : int -> Game.state -> alphabeta -> value``: Jamboree search of a Minnie state.
@@ -228,7 +219,7 @@ class _Jamboree(Generic[State, Move]):
         Step(move=2, est=Guess(n=-2))
         """
         self._require(Minnie, "G", s, ab)
-        return self._node(d, s, ab, _Count())[0]
+        return self._node(d, s, ab, SearchCount())[0]
 
     def _require(self, p: Player, name: str, s: State, ab: alphabeta[Move]) -> None:
         g = self.Game
@@ -243,7 +234,7 @@ class _Jamboree(Generic[State, Move]):
             )
 
     def _node(
-        self, d: int, s: State, ab: alphabeta[Move], count: _Count
+        self, d: int, s: State, ab: alphabeta[Move], count: SearchCount
     ) -> tuple[value[Move], int]:
         """F or G by the player of ``s``: the result and the node's span, tracing if asked."""
         g = self.Game
@@ -270,7 +261,7 @@ class _Jamboree(Generic[State, Move]):
         return result, span
 
     def _children(
-        self, d: int, s: State, p: Player, ab: alphabeta[Move], count: _Count
+        self, d: int, s: State, p: Player, ab: alphabeta[Move], count: SearchCount
     ) -> tuple[value[Move], bool, int]:
         """The final bound of ``s``, whether it is a cut (alpha >= beta), and the span."""
         g = self.Game
@@ -326,11 +317,8 @@ class _Jamboree(Generic[State, Move]):
         >>> a.move, a.work, a.span
         (0, 6, 6)
         """
-        g = self.Game
-        if not isinstance(g.status(s), In_play):
-            raise ValueError(f"Jamboree: no move to choose, the game is over in "
-                             f"{g.state_to_string(s)}")
-        count = _Count()
+        require_in_play(self.Game, s)
+        count = SearchCount()
         result, span = self._node(self.search_depth, s, self.initial_ab, count)
         if self.trace:
             print(f"Terminals visited: {count.terminals}")
@@ -369,10 +357,7 @@ def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
     ...
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
-    if settings.search_depth < 1:
-        raise ValueError(
-            f"Jamboree needs search_depth >= 1 to choose a move, not {settings.search_depth}"
-        )
+    require_player_depth("Jamboree", settings.search_depth)
     return _Jamboree(
         settings.G, settings.search_depth, float(settings.prune_percentage), settings.trace
     )
