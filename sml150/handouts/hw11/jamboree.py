@@ -7,6 +7,12 @@ reached at that point — independently of each other, so in parallel in princip
 so that traces are deterministic) — and their values are combined with the alpha-beta part's
 bound by ``maxalpha``/``minbeta`` folded left to right, so the earliest move wins ties.
 
+A ``Result of`` line is marked ``(* Pruned *)`` when the node's result is a cut (alpha >= beta
+for Maxie, beta <= alpha for Minnie): when the alpha-beta part stopped early, and also when the
+combined values of the parallel part reach the other bound (nothing is left to skip, but the
+parent sees a cut). So a node with one child, which Jamboree(0.5) searches in the parallel part,
+is marked as AlphaBeta marks it, and on HandoutBig the trace equals Figure 4, as the handout says.
+
 ``prune_percentage = 1`` is ``AlphaBeta``; ``0`` searches every leaf as ``MiniMax`` does. The cost
 is reported as work (all terminals visited) and span (the terminals on the critical path: the
 alpha-beta part's spans added up, plus the largest span among the parallel children).

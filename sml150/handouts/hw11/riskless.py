@@ -74,6 +74,7 @@ __all__ = [
     "T",
     "Vertex",
     "check_map",
+    "gstate",
     "naive_estimate",
     "position",
     "state",
@@ -166,6 +167,9 @@ class B:
     player: Player
     """The player to move."""
 
+
+gstate: TypeAlias = B
+"""SML ``datatype gstate = B of (territory * vertex seq) seq * player``."""
 
 state: TypeAlias = B
 """SML ``type state = gstate``."""
@@ -383,6 +387,7 @@ def check_map(Map: MAP) -> None:
 # -- the functor --------------------------------------------------------------------------------
 
 
+@final
 @attrs.frozen
 class RisklessSettings:
     """The argument of ``RisklessWith``: a map and the estimator to use.
