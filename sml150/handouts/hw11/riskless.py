@@ -409,8 +409,9 @@ class _Riskless:
 
     Map: MAP
     """The board (SML ``structure Dim : MAP``)."""
-    estimator: Estimator
-    """The evaluation of states in play."""
+    estimator: Estimator = attrs.field(eq=False)
+    """The evaluation of states in play; not part of equality (it is a player's heuristic, not
+    a rule of the game), so players with different estimators can meet in one Referee match."""
 
     @property
     def Est(self) -> EST:

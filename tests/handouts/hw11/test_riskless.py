@@ -395,3 +395,30 @@ def test_make_move_is_a_function_of_the_state() -> None:
         for m in G.moves(s):
             a, b = G.make_move(s, m), G.make_move(s, m)
             assert a == b and hash(a) == hash(b) and a is not b
+
+
+def test_games_differing_only_in_estimator_can_meet_in_one_match() -> None:
+    from sml150.handouts.hw11.alphabeta import AlphaBeta
+    from sml150.handouts.hw11.riskless import (
+        M1,
+        M2,
+        Riskless,
+        RisklessSettings,
+        RisklessWith,
+        naive_estimate,
+    )
+    from sml150.lib.referee import Referee, RefereeSettings
+    from sml150.lib.signatures import Settings
+
+    tactical, naive = Riskless(M1), RisklessWith(RisklessSettings(M1, estimate=naive_estimate))
+    assert tactical == naive
+    assert Riskless(M1) != Riskless(M2)
+    record = Referee(
+        RefereeSettings(
+            Maxie=AlphaBeta(Settings(G=tactical, search_depth=2)),
+            Minnie=AlphaBeta(Settings(G=naive, search_depth=2)),
+            move_limit=10,
+            show=False,
+        )
+    ).go()
+    assert record.plies == 10 or not record.by_limit
