@@ -27,7 +27,7 @@ from sml150.grading._model import (
     TestOutcome,
     Verdict,
 )
-from sml150.grading._sandbox import Bundle, Limits, WorkerDied, WorkerSession
+from sml150.grading._sandbox import Bundle, Limits, WorkerDied, WorkerSession, copy_submission
 from sml150.grading._worker import Env, run_big, run_call
 
 __all__ = ["expected_replies", "grade_tasks", "reference_env"]
@@ -169,8 +169,14 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
         notes.append(f"{submission} is not a directory")
     try:
         with Bundle() as bundle, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            # Workers read a private copy of plain files only (see copy_submission).
+            copy = bundle.root / "submission"
+            if submission.is_dir():
+                notes.extend(copy_submission(submission, copy))
+            else:
+                copy.mkdir()
             futures = {
-                pool.submit(_run_task, task, cases, exp, bundle, submission, limits=limits): task
+                pool.submit(_run_task, task, cases, exp, bundle, copy, limits=limits): task
                 for task, cases, exp in prepared
             }
             for fut in concurrent.futures.as_completed(futures):

@@ -77,6 +77,29 @@ def _package_dir() -> Path:
     return Path(sml150.__file__).resolve().parent
 
 
+def _stdlib_dirs() -> list[str]:
+    """Where this interpreter's standard library lives (a worker may read it)."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    return sorted({str(Path(paths[k]).resolve()) for k in ("stdlib", "platstdlib")})
+
+
+def _site_dirs() -> list[str]:
+    """Every site-packages directory this interpreter knows: a worker may not read them.
+
+    They can hold an installed copy of the reference solutions; the few packages the library
+    needs are allowed one by one (``_third_party_paths``).
+    """
+    import site
+    import sysconfig
+
+    found = {*site.getsitepackages(), site.getusersitepackages()}
+    found |= {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
+    found |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
+    return sorted(str(Path(p).resolve()) for p in found if Path(p).is_dir())
+
+
 def _third_party_paths() -> list[Path]:
     import attr
     import attrs as attrs_pkg
@@ -130,6 +153,56 @@ class Bundle:
         return roots
 
 
+MAX_SUBMISSION_FILES: Final = 2000
+"""More files than this in a submission are not copied (and the report says so)."""
+MAX_SUBMISSION_BYTES: Final = 20 * 1024 * 1024
+"""Files larger than this are not copied."""
+
+
+def copy_submission(src: Path, dst: Path) -> list[str]:
+    """Copy the regular files of ``src`` into ``dst``; return notes on what was left out.
+
+    Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
+    pointing at an installed reference solution) is skipped, not followed, as are special files,
+    caches, oversized files and anything past ``MAX_SUBMISSION_FILES``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (Path(d) / "src").mkdir()
+    ...     _ = (Path(d) / "src" / "las.py").write_text("x = 1")
+    ...     (Path(d) / "src" / "link.py").symlink_to("/etc/hostname")
+    ...     notes = copy_submission(Path(d) / "src", Path(d) / "dst")
+    ...     sorted(p.name for p in (Path(d) / "dst").iterdir()), notes
+    (['las.py'], ['skipped link.py: a symbolic link (submit plain files)'])
+    """
+    notes: list[str] = []
+    dst.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for top, dirs, files in os.walk(src, followlinks=False):
+        rel = Path(top).relative_to(src)
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for d in list(dirs):
+            if (Path(top) / d).is_symlink():
+                notes.append(f"skipped {rel / d}: a symbolic link (submit plain files)")
+                dirs.remove(d)
+        for name in sorted(files):
+            path, where = Path(top) / name, rel / name
+            st = path.lstat()
+            if path.is_symlink():
+                notes.append(f"skipped {where}: a symbolic link (submit plain files)")
+            elif not path.is_file():
+                notes.append(f"skipped {where}: not a regular file")
+            elif st.st_size > MAX_SUBMISSION_BYTES:
+                notes.append(f"skipped {where}: larger than {MAX_SUBMISSION_BYTES} bytes")
+            elif copied >= MAX_SUBMISSION_FILES:
+                notes.append(f"skipped {where}: more than {MAX_SUBMISSION_FILES} files")
+            else:
+                (dst / rel).mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, dst / where, follow_symlinks=False)
+                copied += 1
+    return notes
+
+
 def write_library(target: Path) -> None:
     """Copy ``sml150/__init__.py`` and ``sml150/lib`` (sources only) into ``target/sml150``.
 
@@ -174,6 +247,9 @@ class WorkerSession:
             "recursion": 60_000,
             "stack": 256 * 1024 * 1024,
             "blocked": bundle.blocked_roots(),
+            "denied": _site_dirs(),
+            "allowed": [str(bundle.root), *(str(p) for p in paths), *_stdlib_dirs(),
+                        *(str(p.resolve()) for p in _third_party_paths())],
         }
         try:
             self.proc = subprocess.Popen(

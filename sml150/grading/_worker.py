@@ -360,8 +360,18 @@ def _identities(roots: tuple[str, ...]) -> frozenset[tuple[int, int]]:
 
 def _make_hook(  # noqa: PLR0915 -- one flat hook, all its state in defaults (see below)
     ids: frozenset[tuple[int, int]],
+    allowed: frozenset[tuple[int, int]] = frozenset(),
 ) -> Callable[[str, tuple[Any, ...]], None]:
-    """The audit hook: refuses blocked events and imports, writes, and reads of ``ids``.
+    """The audit hook: refuses blocked events and imports, writes, and reads outside ``allowed``.
+
+    Reading is default-deny: a path may be read only if, walking from the path up through its
+    ancestors, the first one found in ``ids`` or ``allowed`` is in ``allowed`` (the submission,
+    the bundle, the standard library, the library's packages). ``ids`` holds what is refused even
+    inside an allowed root (the real package, every site-packages directory, ``/proc``); a
+    blacklist alone cannot know every copy of the reference solution on the machine. Paths with
+    ``..`` components are refused, so that walk cannot pass through an allowed directory on its
+    way elsewhere; a path to nothing is let through (there is nothing to read, and nothing can be
+    written).
 
     Tamper-proofing: the hook reads no global, closure cell or builtin at run time; all it uses
     is bound as positional defaults (an immutable tuple) when it is defined, and it refuses the
@@ -372,9 +382,10 @@ def _make_hook(  # noqa: PLR0915 -- one flat hook, all its state in defaults (se
     """
     import types
 
-    def hook(
+    def hook(  # noqa: PLR0915 -- flat on purpose: no helper calls an attacker could patch
         event: str, args: tuple[Any, ...],
         _ids: frozenset[tuple[int, int]] = ids,
+        _allowed: frozenset[tuple[int, int]] = allowed,
         _imports: tuple[str, ...] = _BLOCKED_IMPORTS,
         _events: frozenset[str] = _BLOCKED_EVENTS,
         _stat: Callable[..., Any] = os.stat,
@@ -385,6 +396,7 @@ def _make_hook(  # noqa: PLR0915 -- one flat hook, all its state in defaults (se
         _int: type[int] = int,
         _eq: Callable[[str, str], bool] = str.__eq__,
         _startswith: Callable[[str, str], bool] = str.startswith,
+        _endswith: Callable[[str, str], bool] = str.endswith,
         _rpartition: Callable[[str, str], tuple[str, str, str]] = str.rpartition,
         _decode: Callable[..., str] = bytes.decode,
         _isinstance: Callable[[object, type], bool] = isinstance,
@@ -433,18 +445,29 @@ def _make_hook(  # noqa: PLR0915 -- one flat hook, all its state in defaults (se
             raise _denied("the grader allows only str or bytes paths")
         if not _startswith(path, "/"):
             path = _getcwd() + "/" + path
+        if "/../" in path or _endswith(path, "/.."):
+            raise _denied("the grader does not allow '..' in paths: " + path)
+        try:
+            _stat(path)
+        except _os_error:
+            return  # nothing there to read
         p = path
         while p:
             try:
                 st = _stat(p)
             except _os_error:
                 st = None
-            if st is not None and (st.st_dev, st.st_ino) in _ids:
-                raise _denied("the grader does not allow reading " + path)
+            if st is not None:
+                key = (st.st_dev, st.st_ino)
+                if key in _ids:
+                    raise _denied("the grader does not allow reading " + path)
+                if key in _allowed:
+                    return
             head = _rpartition(p, "/")[0]
             if _eq(head, p):
                 break
             p = head
+        raise _denied("the grader allows reading only the submission and the library: " + path)
 
     defaults = hook.__defaults__
     assert defaults is not None
@@ -455,17 +478,27 @@ def _make_hook(  # noqa: PLR0915 -- one flat hook, all its state in defaults (se
     return hook
 
 
-def _install_audit_hook(blocked_roots: tuple[str, ...]) -> None:
-    """Install the hook of ``_make_hook`` for ``blocked_roots`` plus ``/proc`` and ``/dev/tty``.
-
-    Audit hooks cannot be removed, so this holds for the life of the process.
-    """
-    ids = _identities(blocked_roots)
-    for extra in ("/proc", "/dev/tty"):
+def _roots(paths: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """``(st_dev, st_ino)`` of each existing path itself (not what lies below it)."""
+    found: set[tuple[int, int]] = set()
+    for p in paths:
         with contextlib.suppress(OSError):
-            st = os.stat(extra)
-            ids |= {(st.st_dev, st.st_ino)}
-    sys.addaudithook(_make_hook(ids))
+            st = os.stat(p)
+            found.add((st.st_dev, st.st_ino))
+    return frozenset(found)
+
+
+def _install_audit_hook(blocked_roots: tuple[str, ...], denied: tuple[str, ...] = (),
+                        allowed: tuple[str, ...] = ()) -> None:
+    """Install the hook of ``_make_hook``.
+
+    Refused: every file under ``blocked_roots`` (by identity, so hard links do not help), the
+    directories ``denied`` and everything below them, ``/proc`` and ``/dev/tty``; readable:
+    only what lies below ``allowed`` (see ``_make_hook``). Audit hooks cannot be removed, so
+    this holds for the life of the process.
+    """
+    ids = _identities(blocked_roots) | _roots((*denied, "/proc", "/dev/tty"))
+    sys.addaudithook(_make_hook(ids, _roots(allowed)))
 
 
 def _set_limits(config: dict[str, Json]) -> None:
@@ -545,7 +578,11 @@ def main(argv: list[str]) -> None:
     # Deep recursion (SML-style code on long sequences) needs a big C stack and a high limit.
     sys.setrecursionlimit(int(config["recursion"]))
     threading.stack_size(int(config["stack"]))
-    _install_audit_hook(tuple(str(r) for r in config["blocked"]))
+    _install_audit_hook(
+        tuple(str(r) for r in config["blocked"]),
+        tuple(str(r) for r in config.get("denied", [])),
+        tuple(str(r) for r in config.get("allowed", [])),
+    )
     failure: list[BaseException] = []
 
     def run() -> None:

@@ -63,3 +63,47 @@ def test_a_missing_submission_still_gets_a_report(tmp_path: Path) -> None:
     report = grade("hw10", tmp_path / "nowhere", text=False, limits=HOSTILE_LIMITS)
     assert report.total == 0
     assert any("not a directory" in n for n in report.notes)
+
+
+LOAD_ELSEWHERE = '''"""Hostile: loads a reference copy from elsewhere on the machine, by path."""
+import importlib.util
+
+_spec = importlib.util.spec_from_file_location("ref_las", {path!r})
+_ref = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_ref)
+look_and_say, las_wrap = _ref.look_and_say, _ref.las_wrap
+'''
+
+
+def _reference_copy_elsewhere(tmp_path: Path) -> Path:
+    """A second copy of the reference solution, outside the grader's own package."""
+    from sml150.grading import write_solution
+
+    elsewhere = tmp_path / "another-checkout"
+    write_solution("hw10", elsewhere)
+    return elsewhere / "las.py"
+
+
+def test_a_reference_copy_elsewhere_cannot_be_loaded(tmp_path: Path) -> None:
+    # Not only the grader's package: any file outside the submission and the library is
+    # unreadable (a clean CI clone beside another checkout found this hole).
+    copy = _reference_copy_elsewhere(tmp_path)
+    sub = overlay("hw10", HOSTILE / "fake_score", tmp_path / "sub")
+    (sub / "las.py").write_text(LOAD_ELSEWHERE.format(path=str(copy)))
+    report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS)
+    scores = {t.id: t.score for t in report.tasks}
+    assert scores["5.7"] == 0
+    assert scores["5.8"] == 0
+    assert report.total == report.max_total - 20
+
+
+def test_a_symlinked_module_is_not_followed(tmp_path: Path) -> None:
+    copy = _reference_copy_elsewhere(tmp_path)
+    sub = overlay("hw10", HOSTILE / "fake_score", tmp_path / "sub")
+    (sub / "las.py").unlink()
+    (sub / "las.py").symlink_to(copy)
+    report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS)
+    scores = {t.id: t.score for t in report.tasks}
+    assert scores["5.7"] == 0
+    assert scores["5.8"] == 0
+    assert any("skipped las.py: a symbolic link" in n for n in report.notes)

@@ -17,7 +17,7 @@ from sml150.lib.signatures import In_play
 
 T = TypeVar("T")
 
-TRACES = Path("/work/shared/handout-traces")
+TRACES = Path(__file__).resolve().parents[2] / "data" / "handout-traces"
 """Where the handout's Figures 4 and 5 are kept one line per event."""
 
 
