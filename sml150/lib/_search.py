@@ -10,7 +10,8 @@ from typing import Any
 
 import attrs
 
-from sml150.lib.signatures import GAME, In_play
+from sml150.lib.est import est
+from sml150.lib.signatures import GAME, In_play, Over, outcome_value
 
 __all__ = ["SearchCount", "require_in_play", "require_player_depth"]
 
@@ -29,6 +30,27 @@ class SearchCount:
     """States estimated, or found finished ("Terminals visited")."""
     nodes: int = 0
     """States entered, terminals included."""
+
+    def enter(self, g: GAME[Any, Any], d: int, s: object) -> est | None:
+        """Count a visit of ``s`` at depth ``d``; its value if the search stops there.
+
+        ENSURES: a finished state is worth its outcome (``outcome_value``, no estimate); at
+        ``d == 0`` the estimate; both count as terminals. ``None``: search the children.
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> c = SearchCount()
+        >>> c.enter(HandoutSmall, 1, HandoutSmall.start), c
+        (None, SearchCount(terminals=0, nodes=1))
+        """
+        self.nodes += 1
+        match g.status(s):
+            case Over(outcome):
+                self.terminals += 1
+                return outcome_value(outcome)
+            case In_play() if d == 0:
+                self.terminals += 1
+                return g.estimate(s)
+        return None
 
 
 def require_in_play(g: GAME[Any, Any], s: object) -> None:

@@ -28,11 +28,8 @@ from sml150.lib.est import est
 from sml150.lib.signatures import (
     GAME,
     Analysis,
-    In_play,
     Maxie,
-    Over,
     Settings,
-    outcome_value,
 )
 
 __all__ = ["MiniMax", "Settings"]
@@ -60,15 +57,9 @@ class _MiniMax(Generic[State, Move]):
         return self._evaluate(d, s, SearchCount())
 
     def _evaluate(self, d: int, s: State, count: SearchCount) -> est:
-        g = self.Game
-        count.nodes += 1
-        match g.status(s):
-            case Over(outcome):
-                count.terminals += 1
-                return outcome_value(outcome)
-            case In_play() if d == 0:
-                count.terminals += 1
-                return g.estimate(s)
+        stop = count.enter(self.Game, d, s)
+        if stop is not None:
+            return stop
         return self._search(d, s, count)[1]
 
     def _search(self, d: int, s: State, count: SearchCount) -> tuple[Move, est]:

@@ -33,11 +33,8 @@ from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,
     Analysis,
-    In_play,
     Maxie,
-    Over,
     Settings,
-    outcome_value,
 )
 
 __all__ = [
@@ -318,14 +315,9 @@ class _AlphaBeta(Generic[State, Move]):
 
     def _evaluate(self, d: int, ab: alphabeta, s: State, count: SearchCount) -> est:
         g = self.Game
-        count.nodes += 1
-        match g.status(s):
-            case Over(outcome):
-                count.terminals += 1
-                return outcome_value(outcome)
-            case In_play() if d == 0:
-                count.terminals += 1
-                return g.estimate(s)
+        stop = count.enter(g, d, s)
+        if stop is not None:
+            return stop
         found = self._search(d, ab, s, count)
         if found is None:
             raise ValueError(f"AlphaBeta: {g.state_to_string(s)} is In_play but has no moves")

@@ -49,11 +49,8 @@ from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,
     Analysis,
-    In_play,
     JamboreeSettings,
     Maxie,
-    Over,
-    outcome_value,
 )
 
 __all__ = [
@@ -242,14 +239,9 @@ class _Jamboree(Generic[State, Move]):
     def _evaluate(self, d: int, ab: alphabeta, s: State, count: SearchCount) -> tuple[est, int]:
         """The value of ``s`` and the span (terminals on the critical path) of finding it."""
         g = self.Game
-        count.nodes += 1
-        match g.status(s):
-            case Over(outcome):
-                count.terminals += 1
-                return outcome_value(outcome), 1
-            case In_play() if d == 0:
-                count.terminals += 1
-                return g.estimate(s), 1
+        stop = count.enter(g, d, s)
+        if stop is not None:
+            return stop, 1
         found, span = self._search(d, ab, s, count)
         if found is None:
             raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")

@@ -43,13 +43,10 @@ from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,
     Analysis,
-    In_play,
     Maxie,
     Minnie,
-    Over,
     Player,
     Settings,
-    outcome_value,
 )
 
 __all__ = [
@@ -409,18 +406,13 @@ class _AlphaBeta(Generic[State, Move]):
         if self.trace:
             letter = "F" if p is Maxie else "G"
             print(f"{letter}: state {g.state_to_string(s)} with ab={self.ab_to_string(ab)}")
-        count.nodes += 1
         pruned = False
         result: value[Move]
-        match g.status(s):
-            case Over(outcome):
-                count.terminals += 1
-                result = Leaf(outcome_value(outcome))
-            case In_play() if d == 0:
-                count.terminals += 1
-                result = Leaf(g.estimate(s))
-            case _:
-                result, pruned = self._children(d, s, p, ab, count)
+        stop = count.enter(g, d, s)
+        if stop is not None:
+            result = Leaf(stop)
+        else:
+            result, pruned = self._children(d, s, p, ab, count)
         if self.trace:
             mark = " (* Pruned *)" if pruned else ""
             print(f"Result of {g.state_to_string(s)} is {self.value_to_string(result)}{mark}")
