@@ -10,24 +10,28 @@ match against the handout's baseline estimator, and checks that ``estimate`` nev
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from sml150.grading._cases import (
+    PERCENTAGES,
+    named,
+    next_move_cases,
+    player_expr,
+    seeded,
+    split_cases,
+    trees,
+)
 from sml150.grading._exprs import (
     EST,
-    EXPLICIT,
-    SIG,
     call,
     child_state,
-    explicit_game,
     fn,
     get,
     lib,
     lit,
     mod,
-    random_tree,
     seq,
     to_expr,
     tup,
@@ -110,24 +114,13 @@ def _show_state(s: Any) -> str:
     return "/".join(rows)
 
 
-def _split_public_hidden(build: Callable[[random.Random, bool], list[Case]], k: int,
-                         ) -> Callable[[], list[Case]]:
-    def cases() -> list[Case]:
-        return build(random.Random(1000 + k), False) + build(random.Random(5000 + k), True)
-
-    return cases
-
-
-def _named(cases: list[Case], hidden: bool) -> list[Case]:
-    return [Case(c.name, c.exprs, c.check, hidden, c.arg, c.driver, c.timeout) for c in cases]
-
 
 # -- Tic-Tac-Toe -------------------------------------------------------------------------------
 
 
 def _start_cases(rng: random.Random, hidden: bool) -> list[Case]:
     sizes = [1, 2, 3, 4] if not hidden else [5, 6, 7, rng.randint(8, 10)]
-    return _named([Case(f"start on a {n}x{n} board", (get(_ttt(n), "start"),))
+    return named([Case(f"start on a {n}x{n} board", (get(_ttt(n), "start"),))
                    for n in sizes], hidden)
 
 
@@ -150,7 +143,7 @@ def _valid_cases(rng: random.Random, hidden: bool) -> list[Case]:
             m = (e, (r, c))
             out.append(Case(f"is_valid_move {_show_state(s)} {e.value}@({r},{c})",
                             (call(get(_ttt(n), "is_valid_move"), to_expr(s), to_expr(m)),)))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _make_move_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -160,12 +153,12 @@ def _make_move_cases(rng: random.Random, hidden: bool) -> list[Case]:
         m = rng.choice(list(g.moves(s)))
         out.append(Case(f"make_move {_show_state(s)} {m[0].value}@{m[1]}",
                         (call(get(_ttt(n), "make_move"), to_expr(s), to_expr(m)),)))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _moves_cases(rng: random.Random, hidden: bool) -> list[Case]:
     states = _states(rng, (1, 2, 3, 4), 12) + _crafted()[4:8]
-    return _named([Case(f"moves {_show_state(s)}", (call(get(_ttt(n), "moves"), to_expr(s)),))
+    return named([Case(f"moves {_show_state(s)}", (call(get(_ttt(n), "moves"), to_expr(s)),))
                    for n, s in states], hidden)
 
 
@@ -173,7 +166,7 @@ def _status_cases(rng: random.Random, hidden: bool) -> list[Case]:
     states = _crafted() + _states(rng, (3, 4), 8)
     if hidden:
         states = states[4:]
-    return _named([Case(f"status {_show_state(s)}", (call(get(_ttt(n), "status"), to_expr(s)),))
+    return named([Case(f"status {_show_state(s)}", (call(get(_ttt(n), "status"), to_expr(s)),))
                    for n, s in states], hidden)
 
 
@@ -314,7 +307,7 @@ def _estimate_cases(rng: random.Random, hidden: bool) -> list[Case]:
     if hidden:
         out.append(Case("whole match vs the baseline: strictly better", driver=_overall_driver,
                         timeout=20.0))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 # -- look and say ----------------------------------------------------------------------------
@@ -340,7 +333,7 @@ def _las_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
         exprs = seq(*(lit(x) for x in items))
         out.append(Case(f"{which} {eq} <{','.join(map(str, items))}>",
                         (call(get(mod("las"), which), fn(eq), exprs),)))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 # -- alpha-beta and Jamboree -----------------------------------------------------------------
@@ -369,37 +362,11 @@ def _describe_window(w: Json) -> str:
     return f"({one(w[1])}, {one(w[2])})"
 
 
-_SMALL = get(lib(EXPLICIT), "HandoutSmall")
-_BIG = get(lib(EXPLICIT), "HandoutBig")
-
-
-def _trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:
-    """(name, game expression, depth): handout trees and random ones of depth 1-4."""
-    out: list[tuple[str, Json, int]] = [("HandoutSmall", _SMALL, 2), ("HandoutBig", _BIG, 4)]
-    for i in range(count):
-        d = rng.randint(1, 4)
-        branch = (1, 4) if d <= 3 else (1, 3)
-        tree = random_tree(rng, d, branch, (-3, 3) if i % 2 else (-9, 9))
-        out.append((f"random tree #{i} (depth {d})", explicit_game(tree), d))
-    return out
-
-
-def _player(which: str, game: Json, d: int, p: float | None) -> Json:
-    if which == "alphabeta":
-        return call(get(mod("alphabeta"), "AlphaBeta"), call(get(lib(SIG), "Settings"), game,
-                                                             lit(d)))
-    return call(get(mod("jamboree"), "Jamboree"),
-                call(get(lib(SIG), "JamboreeSettings"), game, lit(d), lit(p)))
-
-
-_PERCENTAGES: Final = (0.0, 0.25, 0.34, 0.5, 0.5, 0.67, 0.75, 1.0)
-
-
 def _search_cases(rng: random.Random, hidden: bool, which: str, fn_name: str) -> list[Case]:
     out = []
-    for name, game, d in _trees(rng, 10):
-        p = rng.choice(_PERCENTAGES) if which == "jamboree" else None
-        player = _player(which, game, d, p)
+    for name, game, d in trees(rng, 10):
+        p = rng.choice(PERCENTAGES) if which == "jamboree" else None
+        player = player_expr(which, game, d, p)
         for path_len in (0, 1):
             if fn_name == "search" and d - path_len < 1:
                 continue
@@ -414,18 +381,7 @@ def _search_cases(rng: random.Random, hidden: bool, which: str, fn_name: str) ->
             out.append(Case(f"{fn_name} {name}{tag}, {where}, d={depth}, window "
                             f"{_describe_window(w)}",
                             (call(get(player, fn_name), lit(depth), w, state),), "eq_leaves"))
-    return _named(out, hidden)
-
-
-def _next_move_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
-    out = []
-    for name, game, d in _trees(rng, 6):
-        p = rng.choice(_PERCENTAGES) if which == "jamboree" else None
-        tag = f", p={p}" if p is not None else ""
-        out.append(Case(f"next_move {name}{tag}",
-                        (call(get(_player(which, game, d, p), "next_move"), get(game, "start")),),
-                        "eq_leaves"))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _compare_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -446,24 +402,10 @@ def _compare_cases(rng: random.Random, hidden: bool) -> list[Case]:
         shown = v[1][2] + (f" {v[2][1]}" if len(v) > 2 else "")
         out.append(Case(f"compare_ab {_describe_window(w)} {shown}",
                         (call(get(m, "compare_ab"), w, v),)))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
-def _split_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    out = []
-    for i in range(10):
-        k = rng.randint(1, 9)
-        tree = ["N", "r", [["E", f"c{j}", j] for j in range(k)]]
-        p = rng.choice((0.0, 0.1, 0.2, 0.25, 0.3, 0.5, 0.6, 0.7, 0.75, 0.9, 1.0))
-        game = explicit_game(tree)
-        out.append(Case(f"split_moves, {k} moves, p={p} (#{i})",
-                        (call(get(_player("jamboree", game, 1, p), "split_moves"),
-                              get(game, "start")),)))
-    return _named(out, hidden)
-
-
-def _cases(build: Callable[[random.Random, bool], list[Case]], k: int) -> Callable[[], list[Case]]:
-    return functools.cache(_split_public_hidden(build, k))
+_cases = seeded
 
 
 TASKS: Final = (
@@ -482,12 +424,12 @@ TASKS: Final = (
     TaskSpec("6.3", "AlphaBeta evaluate", 18,
              _cases(lambda r, h: _search_cases(r, h, "alphabeta", "evaluate"), 11)),
     TaskSpec("6.4", "AlphaBeta next_move", 4,
-             _cases(lambda r, h: _next_move_cases(r, h, "alphabeta"), 12)),
-    TaskSpec("7.2", "Jamboree split_moves", 5, _cases(_split_cases, 13)),
+             _cases(lambda r, h: next_move_cases(r, h, "alphabeta"), 12)),
+    TaskSpec("7.2", "Jamboree split_moves", 5, _cases(lambda r, h: split_cases(r, h, 10), 13)),
     TaskSpec("7.3", "Jamboree search and evaluate", 25, _cases(
         lambda r, h: (_search_cases(r, h, "jamboree", "search")
                       + _search_cases(r, h, "jamboree", "evaluate")), 14)),
     TaskSpec("7.4", "Jamboree next_move", 1,
-             _cases(lambda r, h: _next_move_cases(r, h, "jamboree"), 15)),
+             _cases(lambda r, h: next_move_cases(r, h, "jamboree"), 15)),
 )
 """HW10's autograded tasks in handout order, with the handout's points."""

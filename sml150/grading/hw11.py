@@ -16,24 +16,30 @@ those workers: a test module sees the reference's code, so its output is never s
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from sml150.grading._cases import (
+    HANDOUT_BIG,
+    HANDOUT_SMALL,
+    PERCENTAGES,
+    named,
+    next_move_cases,
+    player_expr,
+    seeded,
+    split_cases,
+    trees,
+)
 from sml150.grading._exprs import (
     EST,
-    EXPLICIT,
-    SIG,
     call,
     child_state,
-    explicit_game,
     get,
     lib,
     lit,
     mod,
-    random_tree,
     seq,
     to_expr,
     tup,
@@ -69,19 +75,6 @@ MODULES: Final = (
 MIN_STUDENT_TESTS: Final = 3
 """Task 4.2: the fewest ``test_*`` functions ``test_riskless.py`` must hold."""
 
-
-def _seeded(build: Callable[[random.Random, bool], list[Case]], k: int,
-            ) -> Callable[[], list[Case]]:
-    @functools.cache
-    def cases() -> list[Case]:
-        return build(random.Random(1000 + k), False) + build(random.Random(5000 + k), True)
-
-    return cases
-
-
-def _named(cases: list[Case], hidden: bool) -> list[Case]:
-    return [Case(c.name, c.exprs, c.check, hidden, c.arg, c.driver, c.timeout, c.paths)
-            for c in cases]
 
 
 # -- graphs ----------------------------------------------------------------------------------
@@ -133,7 +126,7 @@ def _to_list_cases(rng: random.Random, hidden: bool) -> list[Case]:
                         (["cpu", call(to_list, ["range", small])],
                          ["cpu", call(to_list, ["range", large])]), "linear", arg=30,
                         timeout=30.0))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _neighbors_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -147,7 +140,7 @@ def _neighbors_cases(rng: random.Random, hidden: bool) -> list[Case]:
         out.append(Case(f"get_neighbors {_show_graph(adj)} {v}",
                         (call(get(mod(GS), "get_neighbors"), _graph_expr(adj), lit(v)),),
                         "eq_unordered"))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -165,7 +158,7 @@ def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
                         (call(get(mod(GS), "from_edge_seq"),
                               seq(*(tup(lit(u), lit(v)) for u, v in edges)), lit(n)),),
                         "eq_unordered"))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _undirected_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -178,7 +171,7 @@ def _undirected_cases(rng: random.Random, hidden: bool) -> list[Case]:
             adj[u].pop(rng.randrange(len(adj[u])))  # now directed: (v, u) has no (u, v)
         out.append(Case(f"is_undirected {_show_graph(adj)}",
                         (call(get(mod(GS), "is_undirected"), _graph_expr(adj)),)))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 # -- Riskless --------------------------------------------------------------------------------
@@ -291,7 +284,7 @@ def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
         out.append(Case(f"estimate creates no state (make_move not called): {_show(s)}",
                         (["spy", g, "make_move", call(get(g, "estimate"), to_expr(s))],),
                         "spy_none"))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 # -- Task 4.2: the student's tests --------------------------------------------------------------
@@ -492,35 +485,11 @@ def _window(rng: random.Random) -> tuple[Json, str]:
     return tup(ae, be), f"({ash}, {bsh})"
 
 
-_SMALL = get(lib(EXPLICIT), "HandoutSmall")
-_BIG = get(lib(EXPLICIT), "HandoutBig")
-
-
-def _trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:
-    out: list[tuple[str, Json, int]] = [("HandoutSmall", _SMALL, 2), ("HandoutBig", _BIG, 4)]
-    for i in range(count):
-        d = rng.randint(1, 4)
-        tree = random_tree(rng, d, (1, 4) if d <= 3 else (1, 3), (-3, 3) if i % 2 else (-9, 9))
-        out.append((f"random tree #{i} (depth {d})", explicit_game(tree), d))
-    return out
-
-
-_PERCENTAGES: Final = (0.0, 0.25, 0.34, 0.5, 0.5, 0.67, 0.75, 1.0)
-
-
-def _player(which: str, game: Json, d: int, p: float | None) -> Json:
-    if which == "alphabeta":
-        return call(get(mod("alphabeta"), "AlphaBeta"),
-                    call(get(lib(SIG), "Settings"), game, lit(d)))
-    return call(get(mod("jamboree"), "Jamboree"),
-                call(get(lib(SIG), "JamboreeSettings"), game, lit(d), lit(p)))
-
-
 def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
     out = []
-    for name, game, d in _trees(rng, 9):
-        p = rng.choice(_PERCENTAGES) if which == "jamboree" else None
-        player = _player(which, game, d, p)
+    for name, game, d in trees(rng, 9):
+        p = rng.choice(PERCENTAGES) if which == "jamboree" else None
+        player = player_expr(which, game, d, p)
         tag = f", p={p}" if p is not None else ""
         w, shown = _window(rng)
         out.append(Case(f"F {name}{tag}, root, d={d}, ab={shown}",
@@ -530,58 +499,34 @@ def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
             out.append(Case(f"G {name}{tag}, child [0], d={d - 1}, ab={shown}",
                             (call(get(player, "G"), lit(d - 1), child_state(game, [0]), w),),
                             "eq_leaves"))
-    return _named(out, hidden)
+    return named(out, hidden)
 
 
 def _initial_cases(_rng: random.Random, hidden: bool, which: str) -> list[Case]:
-    games = [("HandoutSmall", _SMALL, 2)] if not hidden else [("HandoutBig", _BIG, 4)]
-    return _named([Case(f"initial_ab ({name})", (get(_player(which, g, d, 0.5), "initial_ab"),))
+    games = [("HandoutSmall", HANDOUT_SMALL, 2)] if not hidden else [("HandoutBig", HANDOUT_BIG, 4)]
+    return named([Case(f"initial_ab ({name})", (get(player_expr(which, g, d, 0.5), "initial_ab"),))
                    for name, g, d in games], hidden)
 
 
-def _next_move_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
-    out = []
-    for name, game, d in _trees(rng, 6):
-        p = rng.choice(_PERCENTAGES) if which == "jamboree" else None
-        tag = f", p={p}" if p is not None else ""
-        out.append(Case(f"next_move {name}{tag}",
-                        (call(get(_player(which, game, d, p), "next_move"), get(game, "start")),),
-                        "eq_leaves"))
-    return _named(out, hidden)
-
-
-def _split_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    out = []
-    for i in range(8):
-        k = rng.randint(1, 9)
-        tree = ["N", "r", [["E", f"c{j}", j] for j in range(k)]]
-        p = rng.choice((0.0, 0.1, 0.2, 0.25, 0.3, 0.5, 0.6, 0.7, 0.75, 0.9, 1.0))
-        game = explicit_game(tree)
-        out.append(Case(f"split_moves, {k} moves, p={p} (#{i})",
-                        (call(get(_player("jamboree", game, 1, p), "split_moves"),
-                              get(game, "start")),)))
-    return _named(out, hidden)
-
-
 TASKS: Final = (
-    TaskSpec("2.1", "to_list", 2, _seeded(_to_list_cases, 1)),
-    TaskSpec("3.1", "get_neighbors", 3, _seeded(_neighbors_cases, 2)),
-    TaskSpec("3.2", "from_edge_seq", 5, _seeded(_edges_cases, 3)),
-    TaskSpec("3.3", "is_undirected", 5, _seeded(_undirected_cases, 4)),
-    TaskSpec("4.1", "Riskless", 40, _seeded(_riskless_cases, 5)),
-    TaskSpec("4.2", "your Riskless tests", 5, _seeded(_student_tests_cases, 6),
+    TaskSpec("2.1", "to_list", 2, seeded(_to_list_cases, 1)),
+    TaskSpec("3.1", "get_neighbors", 3, seeded(_neighbors_cases, 2)),
+    TaskSpec("3.2", "from_edge_seq", 5, seeded(_edges_cases, 3)),
+    TaskSpec("3.3", "is_undirected", 5, seeded(_undirected_cases, 4)),
+    TaskSpec("4.1", "Riskless", 40, seeded(_riskless_cases, 5)),
+    TaskSpec("4.2", "your Riskless tests", 5, seeded(_student_tests_cases, 6),
              combine=_require_reference_pass),
     TaskSpec("5.1", "AlphaBeta initial_ab", 1,
-             _seeded(lambda r, h: _initial_cases(r, h, "alphabeta"), 7)),
+             seeded(lambda r, h: _initial_cases(r, h, "alphabeta"), 7)),
     TaskSpec("5.2", "AlphaBeta F and G", 20,
-             _seeded(lambda r, h: _fg_cases(r, h, "alphabeta"), 8)),
+             seeded(lambda r, h: _fg_cases(r, h, "alphabeta"), 8)),
     TaskSpec("5.3", "AlphaBeta next_move", 4,
-             _seeded(lambda r, h: _next_move_cases(r, h, "alphabeta"), 9)),
-    TaskSpec("6.2", "Jamboree split_moves", 3, _seeded(_split_cases, 10)),
+             seeded(lambda r, h: next_move_cases(r, h, "alphabeta"), 9)),
+    TaskSpec("6.2", "Jamboree split_moves", 3, seeded(lambda r, h: split_cases(r, h, 8), 10)),
     TaskSpec("6.3", "Jamboree F and G", 10,
-             _seeded(lambda r, h: _fg_cases(r, h, "jamboree"), 11)),
+             seeded(lambda r, h: _fg_cases(r, h, "jamboree"), 11)),
     TaskSpec("6.4", "Jamboree next_move", 2,
-             _seeded(lambda r, h: _next_move_cases(r, h, "jamboree"), 12)),
+             seeded(lambda r, h: next_move_cases(r, h, "jamboree"), 12)),
 )
 """HW11's autograded tasks in handout order, with the handout's points (percent)."""
 
