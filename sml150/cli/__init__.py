@@ -218,6 +218,15 @@ def _trace(which: str, tree: str, prune: float) -> int:
     return 0
 
 
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Subcommands that live in modules of their own (``sml150/cli/_NAME.py``).
+
+Each such module defines ``register(sub) -> None``, which adds its subparser(s) to ``sub`` (the
+``argparse`` subparsers object) and sets ``run=<function(args) -> int>`` as the parser default;
+``_run`` dispatches to ``args.run`` when a parser set one.
+"""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump) and exit status 2."""
 
@@ -260,10 +269,17 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("--gradescope", type=Path, default=None,
                        help="also write Gradescope's results.json here")
     grade.add_argument("--quiet", action="store_true", help="no text report")
+    for name in COMMAND_MODULES:
+        import importlib
+
+        importlib.import_module(name).register(sub)
     return parser
 
 
 def _run(args: argparse.Namespace) -> int:
+    run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
+    if run is not None:
+        return run(args)
     command = args.command or "match"
     if command == "match":
         if args.command is None:  # `sml150` alone: the default match
