@@ -420,15 +420,25 @@ class Seq(Generic[T]):
     def mapreduce(f: Callable[[A], B], b: B, c: Callable[[B, B], B], s: Seq[A]) -> B:
         """``mapreduce : ('a -> 'b) -> 'b -> ('b * 'b -> 'b) -> 'a seq -> 'b``.
 
-        ENSURES: ``mapreduce f b c s == reduce c b (map f s)``, with the same bracketing.
+        ENSURES: ``mapreduce f b c s == reduce c b (map f s)``, the course library's definition
+        ``reduce c b o map f``, side effects included: ``f`` runs on every element left to
+        right first, then ``c`` folds from the right, exactly as ``reduce`` does.
 
         >>> Seq.mapreduce(len, 0, lambda x, y: x + y, Seq.from_list(["ab", "c"]))
         3
+        >>> seen: list[str] = []
+        >>> Seq.mapreduce(lambda x: seen.append(x) or x, "", lambda x, y: x + y,
+        ...               Seq.from_list(["a", "b", "c"]))
+        'abc'
+        >>> seen
+        ['a', 'b', 'c']
         """
-        acc = b
         items = s._items
-        for i in range(s._hi - 1, s._lo - 1, -1):
-            acc = c(f(items[i]), acc)
+        mapped = [f(items[i]) for i in range(s._lo, s._hi)]
+        acc = b
+        # Inv: acc == c(mapped[i+1], ... c(mapped[-1], b))
+        for i in range(len(mapped) - 1, -1, -1):
+            acc = c(mapped[i], acc)
         return acc
 
     # -- SEQUENCE: O(1) slicing --------------------------------------------------------------
