@@ -7,7 +7,14 @@ Minnie). If none cut, every ``mmmove`` is evaluated independently with the windo
 that point: logically in parallel, evaluated here in order so that the output is deterministic.
 The node's edge is the best of both parts; ties go to the earliest move.
 
-``prune_percentage = 0.0`` is MiniMax (no window ever narrows), ``1.0`` is AlphaBeta:
+``prune_percentage = 0.0`` is MiniMax (no window ever narrows), ``1.0`` is AlphaBeta.
+
+Given an executor (``Jamboree(settings, executor=ex, grain=g)``, e.g. one from
+``sml150.parallel.executor("processes:2")``), the ``mmmoves`` subtrees really run in parallel:
+the nodes above ply ``g`` are expanded here, each subtree at ply ``g`` runs as one task of
+``ex``. The search is the same one, so the move, the value, the work, the span and the set of
+estimated leaves are those of the sequential run; what the tasks print is replayed in the
+sequential order when the search ends.
 
 >>> from sml150.lib.explicit import HandoutSmall
 >>> j = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))
@@ -22,6 +29,7 @@ Estimating state m[9]
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor, Future
 from typing import Generic, TypeVar, final
 
 import attrs
@@ -74,6 +82,7 @@ __all__ = [
 
 State = TypeVar("State")
 Move = TypeVar("Move")
+T = TypeVar("T")
 
 
 @final
@@ -87,6 +96,10 @@ class _Jamboree(Generic[State, Move]):
     """Plies searched from the root."""
     prune_percentage: float
     """The fraction of each node's moves searched sequentially, alpha-beta style."""
+    executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
+    """Where the subtrees at ply ``grain`` run (``None``: here, in order)."""
+    grain: int = 2
+    """The spawn depth: nodes above this ply are expanded here, subtrees at it are tasks."""
 
     # Task 7.1: compareAB and the printing helpers, shared with AlphaBeta.
     compare_ab = staticmethod(compare_ab)
@@ -327,12 +340,94 @@ class _Jamboree(Generic[State, Move]):
         """
         g = self.Game
         require_in_play(g, s)
+        if self.executor is not None:
+            return self._analyze_on(self.executor, s)
         count = SearchCount(nodes=1)
         found, span = self._search(self.search_depth, (NEGINF(), POSINF()), s, count)
         if found is None:
             raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")
         m, v = found
         return Analysis(m, v, count.terminals, count.nodes, count.terminals, span)
+
+    # -- the same search on an executor --------------------------------------------------------
+
+    def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
+        """``analyze`` with the subtrees at ply ``grain`` run as tasks of ``ex``."""
+        part = self._par_side(ex, 0, self.search_depth, (NEGINF(), POSINF()), s)
+        print(part.text, end="")
+        m, v = self._found(part.result, s)
+        return Analysis(m, v, part.terminals, part.nodes + 1, part.terminals, part.span)
+
+    def _par_evaluate(
+        self, ex: Executor, ply: int, d: int, ab: alphabeta, s: State
+    ) -> Future[_Part[est]]:
+        """``_evaluate`` of ``s`` at ``ply``: a task at ply ``grain`` (or at a terminal).
+
+        Above ``grain``, the node is expanded here, beside its siblings (``spawn``).
+        """
+        if ply >= self.grain or d == 0 or not self._in_play(s):
+            return ex.submit(_evaluate_task, attrs.evolve(self, executor=None), d, ab, s)
+        from sml150.parallel import spawn
+
+        def here() -> _Part[est]:
+            part = self._par_side(ex, ply, d, ab, s)
+            v = self._found(part.result, s)[1]
+            return _Part(v, part.span, part.terminals, part.nodes + 1, part.text)
+
+        return spawn(ex, here)
+
+    def _found(self, found: edge[Move] | None, s: State) -> edge[Move]:
+        if found is None:
+            g = self.Game
+            raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")
+        return found
+
+    def _in_play(self, s: State) -> bool:
+        from sml150.lib.signatures import In_play
+
+        return isinstance(self.Game.status(s), In_play)
+
+    def _par_side(
+        self, ex: Executor, ply: int, d: int, ab: alphabeta, s: State
+    ) -> _Part[edge[Move] | None]:
+        """``_search`` of ``s`` (at ``ply``): ``_side``'s children, each by ``_par_evaluate``."""
+        g = self.Game
+        maximize = g.player(s) is Maxie
+        abmoves, mmmoves = self.split_moves(s)
+
+        def better(v: est, e: edge[Move] | None) -> bool:
+            return e is None or (v > e[1] if maximize else v < e[1])
+
+        alpha, beta = ab
+        best: edge[Move] | None = None
+        parts: list[_Part[est]] = []
+        span = 0
+        # Inv: as in _side; parts holds the children searched so far, in order.
+        for m in abmoves:
+            part = self._par_evaluate(ex, ply + 1, d - 1, (alpha, beta), g.make_move(s, m)).result()
+            parts.append(part)
+            span += part.span
+            if better(part.result, best):
+                best = (m, part.result)
+            match compare_ab((alpha, beta), part.result), maximize:
+                case (OrderAB.ABOVE, True) | (OrderAB.BELOW, False):
+                    return _Part.of(best, span, parts)
+                case (OrderAB.INTERIOR, True):
+                    alpha = Bound(part.result)
+                case (OrderAB.INTERIOR, False):
+                    beta = Bound(part.result)
+        futures = [
+            self._par_evaluate(ex, ply + 1, d - 1, (alpha, beta), g.make_move(s, m))
+            for m in mmmoves
+        ]
+        mm_span = 0
+        for m, future in zip(mmmoves, futures, strict=True):
+            part = future.result()
+            parts.append(part)
+            mm_span = max(mm_span, part.span)
+            if better(part.result, best):
+                best = (m, part.result)
+        return _Part.of(best, span + mm_span, parts)
 
     def next_move(self, s: State) -> Move:
         """Task 7.4. The best move from ``s``: ``search search_depth (NEGINF, POSINF) s``.
@@ -355,11 +450,51 @@ class _Jamboree(Generic[State, Move]):
         return self.analyze(s).move
 
 
-def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
+@final
+@attrs.frozen
+class _Part(Generic[T]):
+    """What searching one subtree gave: its result, span, counts and printed text."""
+
+    result: T
+    """The subtree's value (or best edge)."""
+    span: int
+    """Terminals on its critical path."""
+    terminals: int
+    """Terminals visited in it."""
+    nodes: int
+    """States visited in it."""
+    text: str
+    """What it printed, in the sequential order."""
+
+    @staticmethod
+    def of(result: T, span: int, parts: list[_Part[est]]) -> _Part[T]:
+        """A node's part from its children's (its own node is counted by the caller)."""
+        return _Part(result, span, sum(p.terminals for p in parts),
+                     sum(p.nodes for p in parts), "".join(p.text for p in parts))
+
+
+def _evaluate_task(j: _Jamboree[State, Move], d: int, ab: alphabeta, s: State) -> _Part[est]:
+    """A task: the sequential ``_evaluate`` of one subtree, its printing captured."""
+    from sml150.parallel import captured_call
+
+    count = SearchCount()
+    done = captured_call(j._evaluate, d, ab, s, count)
+    v, span = done.result
+    return _Part(v, span, count.terminals, count.nodes, done.text)
+
+
+def Jamboree(
+    settings: JamboreeSettings[State, Move],
+    *,
+    executor: Executor | None = None,
+    grain: int = 2,
+) -> _Jamboree[State, Move]:
     """``functor Jamboree (Settings) : PLAYER``: Jamboree search to ``search_depth``.
 
     REQUIRES: ``settings.search_depth >= 1`` (else ``ValueError``); ``0 <= prune_percentage
     <= 1`` (checked by ``JamboreeSettings``). ``trace`` is ignored (the HW10 player has none).
+    Optional: ``executor`` runs the subtrees at ply ``grain >= 1`` as its tasks (see the module
+    docstring); the default searches in order, here.
 
     >>> from sml150.lib.explicit import HandoutSmall
     >>> Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=0, prune_percentage=0.5))
@@ -368,4 +503,8 @@ def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
     require_player_depth("Jamboree", settings.search_depth)
-    return _Jamboree(settings.G, settings.search_depth, settings.prune_percentage)
+    if grain < 1:
+        raise ValueError(f"Jamboree needs grain >= 1 (the ply of the parallel tasks), not {grain}")
+    return _Jamboree(
+        settings.G, settings.search_depth, settings.prune_percentage, executor, grain
+    )

@@ -1,0 +1,334 @@
+"""One seam for parallel and distributed runs: a ``concurrent.futures.Executor`` chosen by a spec.
+
+``executor(spec)`` is a context manager yielding the executor a spec string names:
+
+==================  ==========================================================================
+``serial``          the default: each task runs at ``submit``, in order, in this process
+``processes:N``     ``N`` worker processes (loky's reusable executor: cloudpickle, so closures
+                    made by the functors and attrs states travel); ``processes`` alone: one per
+                    core
+``dask`` /          a ``distributed.LocalCluster`` started for the run (``N`` workers, 2 by
+``dask:N``          default, one thread each, loopback only, no dashboard), closed at exit
+``dask:ADDRESS``    an existing Dask scheduler, e.g. ``dask:tcp://10.0.0.5:8786`` (to scale out)
+==================  ==========================================================================
+
+Every command that runs many searches or games takes ``--executor SPEC``.
+
+>>> with executor("serial") as ex:
+...     ex.submit(pow, 2, 10).result()
+1024
+>>> parse_spec("processes:3")
+ExecutorSpec(kind='processes', workers=3, address=None)
+>>> parse_spec("threads")
+Traceback (most recent call last):
+...
+ValueError: bad executor spec 'threads': use serial, processes[:N], dask[:N] or dask:ADDRESS
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import BrokenExecutor, Executor, Future, as_completed
+from typing import Final, Generic, Literal, ParamSpec, TypeVar, final
+
+import attrs
+
+__all__ = [
+    "ACCEPTED",
+    "Captured",
+    "ExecutorSpec",
+    "SerialExecutor",
+    "WorkerLost",
+    "captured_call",
+    "executor",
+    "gather",
+    "is_serial",
+    "map_retrying",
+    "parse_spec",
+    "spawn",
+]
+
+T = TypeVar("T")
+A = TypeVar("A")
+P = ParamSpec("P")
+
+ACCEPTED: Final = "serial, processes[:N], dask[:N] or dask:ADDRESS"
+"""The spec forms, as error messages list them."""
+
+Kind = Literal["serial", "processes", "dask"]
+
+
+@final
+@attrs.frozen
+class ExecutorSpec:
+    """A parsed executor spec (see ``parse_spec``)."""
+
+    kind: Kind
+    """``serial``, ``processes`` or ``dask``."""
+    workers: int | None = None
+    """How many workers (``None``: the kind's default)."""
+    address: str | None = None
+    """An existing Dask scheduler's address (``dask:ADDRESS`` only)."""
+
+
+def parse_spec(spec: str) -> ExecutorSpec:
+    """Parse an executor spec string.
+
+    REQUIRES: ``spec`` is ``serial``, ``processes``, ``processes:N``, ``dask``, ``dask:N`` (N a
+    whole number >= 1) or ``dask:ADDRESS`` (``host:port`` or ``scheme://host:port``); else
+    ``ValueError`` naming the spec and the accepted forms.
+    ENSURES: the parsed record.
+
+    >>> parse_spec("serial")
+    ExecutorSpec(kind='serial', workers=None, address=None)
+    >>> parse_spec("dask:tcp://127.0.0.1:8786").address
+    'tcp://127.0.0.1:8786'
+    >>> parse_spec("dask:4").workers
+    4
+    >>> parse_spec("processes:0")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad executor spec 'processes:0': use serial, processes[:N], dask[:N] or dask:ADDRESS
+    """
+    bad = ValueError(f"bad executor spec {spec!r}: use {ACCEPTED}")
+    kind, _, rest = spec.strip().partition(":")
+    kind = kind.lower()
+    if kind == "serial" and not rest:
+        return ExecutorSpec("serial")
+    if kind == "processes":
+        if not rest:
+            return ExecutorSpec("processes", os.cpu_count() or 1)
+        if re.fullmatch(r"[0-9]+", rest) and int(rest) >= 1:
+            return ExecutorSpec("processes", int(rest))
+        raise bad
+    if kind == "dask":
+        if not rest:
+            return ExecutorSpec("dask", 2)
+        if re.fullmatch(r"[0-9]+", rest):
+            if int(rest) < 1:
+                raise bad
+            return ExecutorSpec("dask", int(rest))
+        if re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]+", rest):
+            return ExecutorSpec("dask", address=rest)
+    raise bad
+
+
+@final
+class SerialExecutor(Executor):
+    """Runs each task at ``submit``, in this process and thread: results in submission order.
+
+    An exception the task raises is stored in its future (``result()`` re-raises it), as any
+    executor does.
+
+    >>> f = SerialExecutor().submit(int, "x")
+    >>> f.exception()
+    ValueError("invalid literal for int() with base 10: 'x'")
+    """
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        """Run ``fn(*args, **kwargs)`` now; its (finished) future.
+
+        >>> SerialExecutor().submit(sum, [1, 2]).result()
+        3
+        """
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as e:  # the future carries it, as in every executor
+            future.set_exception(e)
+        return future
+
+
+@final
+class _Loky(Executor):
+    """loky's reusable process executor, fetched again at every submit.
+
+    A worker that dies breaks loky's executor: its pending futures fail with
+    ``TerminatedWorkerError`` (a ``BrokenExecutor``), and the next ``submit`` gets a fresh one,
+    so a caller may resubmit what failed (``map_retrying`` does).
+    """
+
+    def __init__(self, workers: int) -> None:
+        self._workers = workers
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        import loky
+
+        pool = loky.get_reusable_executor(max_workers=self._workers, timeout=60)
+        future: Future[T] = pool.submit(fn, *args, **kwargs)
+        return future
+
+
+def is_serial(ex: Executor) -> bool:
+    """Whether ``ex`` runs each task at submit (so callers need no threads to wait on it).
+
+    >>> is_serial(SerialExecutor())
+    True
+    """
+    return isinstance(ex, SerialExecutor)
+
+
+@contextlib.contextmanager
+def executor(spec: str = "serial") -> Iterator[Executor]:
+    """The executor ``spec`` names, for the duration of a ``with`` block.
+
+    REQUIRES: ``spec`` as ``parse_spec`` accepts (else ``ValueError``); for ``dask``, the
+    ``dask`` extra installed (else ``ValueError`` saying so); for ``dask:ADDRESS``, a scheduler
+    listening there.
+    ENSURES: a ``concurrent.futures.Executor``; a LocalCluster started here is closed at exit.
+
+    >>> with executor("processes:2") as ex:
+    ...     sorted(ex.map(abs, [-2, 1]))
+    [1, 2]
+    """
+    parsed = parse_spec(spec)
+    if parsed.kind == "serial":
+        yield SerialExecutor()
+        return
+    if parsed.kind == "processes":
+        yield _Loky(parsed.workers or 1)
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - dask is an extra
+        raise ValueError(
+            f"executor {spec!r} needs dask: pip install 'sml150[dask]'"
+        ) from None
+    if parsed.address is not None:
+        # distributed's constructors carry no annotations
+        with Client(parsed.address, timeout=30) as client:  # type: ignore[no-untyped-call]
+            ex = client.get_executor()
+            yield ex
+            ex.shutdown(wait=False)
+        return
+    import logging
+
+    with LocalCluster(  # type: ignore[no-untyped-call]  # distributed: no annotations
+        n_workers=parsed.workers or 2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        host="127.0.0.1",
+        silence_logs=logging.ERROR,
+    ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        ex = client.get_executor()
+        yield ex
+        ex.shutdown(wait=False)
+
+
+def spawn(ex: Executor, fn: Callable[[], T]) -> Future[T]:
+    """Run ``fn`` beside the caller, to wait on ``ex``'s tasks: a thread, or inline if serial.
+
+    Orchestrating code (e.g. a search's top plies) uses it to start sibling subtrees that each
+    submit tasks to ``ex`` and wait for them, without blocking one another. With a serial
+    ``ex``, ``fn`` runs now, so the order of everything stays the sequential one.
+
+    >>> spawn(SerialExecutor(), lambda: 6 * 7).result()
+    42
+    """
+    if is_serial(ex):
+        return SerialExecutor().submit(fn)
+    future: Future[T] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(fn())
+        except BaseException as e:  # handed to whoever waits on the future
+            future.set_exception(e)
+
+    threading.Thread(target=run, daemon=True).start()
+    return future
+
+
+@final
+@attrs.frozen
+class Captured(Generic[T]):
+    """A task's result and what it printed to stdout."""
+
+    result: T
+    """What the function returned."""
+    text: str
+    """What it printed (replayed by the caller, so the output order stays deterministic)."""
+
+
+def captured_call(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Captured[T]:
+    r"""Call ``fn`` with stdout captured: a task whose printing the caller replays in order.
+
+    >>> captured_call(print, "hi")
+    Captured(result=None, text='hi\n')
+    """
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        result = fn(*args, **kwargs)
+    return Captured(result, out.getvalue())
+
+
+class WorkerLost(RuntimeError):
+    """A task's worker died more often than the retries allowed."""
+
+
+def _lost_types() -> tuple[type[BaseException], ...]:
+    try:
+        from distributed import KilledWorker
+    except ImportError:  # pragma: no cover - dask is an extra
+        return (BrokenExecutor,)
+    return (BrokenExecutor, KilledWorker)
+
+
+def map_retrying(
+    ex: Executor,
+    fn: Callable[[A], T],
+    items: Sequence[A],
+    *,
+    retries: int = 2,
+    on_done: Callable[[int, T], None] | None = None,
+) -> list[T]:
+    """``[fn(x) for x in items]`` as tasks of ``ex``; a task whose worker died is resubmitted.
+
+    REQUIRES: ``fn`` and the items picklable (for process and Dask executors).
+    ENSURES: the results in the order of ``items``. A task lost with its worker (loky's
+    ``TerminatedWorkerError``, any ``BrokenExecutor``, Dask's ``KilledWorker``) runs again, up
+    to ``retries`` more times; then ``WorkerLost`` names it. Any other exception of ``fn``
+    propagates. ``on_done(i, result)`` is called as each task finishes (e.g. for a progress
+    bar), in completion order.
+
+    >>> map_retrying(SerialExecutor(), abs, [-1, 2, -3])
+    [1, 2, 3]
+    """
+    lost = _lost_types()
+    results: dict[int, T] = {}
+    tries = dict.fromkeys(range(len(items)), 0)
+    pending: dict[Future[T], int] = {ex.submit(fn, x): i for i, x in enumerate(items)}
+    # Inv: every index is in exactly one of results and pending.values().
+    while pending:
+        for future in as_completed(list(pending)):
+            i = pending.pop(future)
+            try:
+                value = future.result()
+            except lost as e:
+                tries[i] += 1
+                if tries[i] > retries:
+                    raise WorkerLost(
+                        f"task {i} lost its worker {tries[i]} times (last: {e!r})"
+                    ) from e
+                pending[ex.submit(fn, items[i])] = i
+                break  # resubmitted: wait on the new set of futures
+            results[i] = value
+            if on_done is not None:
+                on_done(i, value)
+    return [results[i] for i in range(len(items))]
+
+
+def gather(futures: Iterable[Future[T]]) -> list[T]:
+    """The results of ``futures``, in order (the first exception propagates).
+
+    >>> ex = SerialExecutor()
+    >>> gather([ex.submit(abs, -1), ex.submit(abs, -2)])
+    [1, 2]
+    """
+    return [f.result() for f in futures]
