@@ -2,19 +2,20 @@
 
 ``sml150`` alone plays a default match end to end. Subcommands::
 
-    sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N]
+    sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--quiet] [--json]
     sml150 play GAME [--human maxie|minnie] [--ai PLAYER]
     sml150 trace hw11-alphabeta|hw11-jamboree handout-small|handout-big [--prune P]
     sml150 handout hw10|hw11 DIR
     sml150 grade hw10|hw11 SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet]
 
 GAME is ``tictactoe[:n][:draw]`` (``draw``: the standard rule, a full board is a draw),
-``riskless:m1|m2|earth``, or ``explicit:small|big``; PLAYER is ``minimax:d``, ``alphabeta:d``,
+``riskless:m1|m2|earth``, ``explicit:small|big`` (played down to a leaf) or
+``MODULE:ATTRIBUTE`` (your own GAME); PLAYER is ``minimax:d``, ``alphabeta:d``,
 ``jamboree:d:p`` or ``human``. Bad arguments get a one-line error and exit status 2.
 
 >>> main(["match", "explicit:small", "--maxie", "alphabeta:2", "--minnie", "minimax:1",
 ...       "--move-limit", "1", "--fixed-clock"])
-Explicit game HandoutSmall: Maxie is alphabeta:2, Minnie is minimax:1
+Explicit game HandoutSmall (2 moves deep): Maxie is alphabeta:2, Minnie is minimax:1
 (Maxie,a)
 Estimating state c[3]
 ...
@@ -27,141 +28,25 @@ Game over! It's a draw! (move limit of 1 reached)
 from __future__ import annotations
 
 import argparse
-import re
+import io
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
-import attrs
-
-from sml150.lib.human import HumanPlayer, HumanSettings
-from sml150.lib.minimax import MiniMax
+from sml150.cli._games import GAME_SYNTAX, GameChoice, build_game
+from sml150.cli._live import Report, Watched
+from sml150.cli._players import PLAYER_SYNTAX, build_player, seat
+from sml150.cli._usage import UsageError, whole_number
 from sml150.lib.referee import Referee, RefereeSettings, Writer
-from sml150.lib.signatures import GAME, PLAYER, JamboreeSettings, Settings
+from sml150.lib.signatures import GAME, PLAYER, JamboreeSettings, Maxie, Minnie, Settings
 
-__all__ = ["UsageError", "build_game", "build_player", "main"]
+__all__ = ["GameChoice", "UsageError", "build_game", "build_player", "main"]
 
 # The CLI handles games and players of every state/move type uniformly.
 AnyGame = GAME[Any, Any]
 AnyPlayer = PLAYER[Any, Any]
-
-
-class UsageError(Exception):
-    """A bad command line: reported as one line, exit status 2."""
-
-
-@attrs.frozen
-class GameChoice:
-    """A game built from a GAME argument, with a human-readable title."""
-
-    game: AnyGame
-    """The GAME structure."""
-    title: str
-    """How the match header names it."""
-
-
-def build_game(spec: str) -> GameChoice:
-    """Build the game a GAME argument names.
-
-    REQUIRES: ``spec`` is ``tictactoe[:n][:draw]``, ``riskless:m1|m2|earth`` or
-    ``explicit:small|big``; otherwise ``UsageError`` naming the bad part.
-
-    >>> build_game("tictactoe:4").title
-    'Tic-Tac-Toe 4x4 (full board: Minnie wins)'
-    >>> build_game("chess")
-    Traceback (most recent call last):
-    ...
-    sml150.cli.UsageError: unknown game 'chess' (use tictactoe[:n][:draw], ...)
-    """
-    parts = spec.lower().split(":")
-    kind, args = parts[0], parts[1:]
-    if kind == "tictactoe":
-        from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
-
-        draw = "draw" in args
-        sizes = [a for a in args if a != "draw"]
-        if len(sizes) > 1 or (sizes and not re.fullmatch(r"[0-9]+", sizes[0])):
-            raise UsageError(f"bad Tic-Tac-Toe size in {spec!r} (use tictactoe:3 or tictactoe:4)")
-        n = int(sizes[0]) if sizes else 3
-        if not 1 <= n <= 8:
-            raise UsageError(f"Tic-Tac-Toe board size must be 1..8, not {n}")
-        rule = "a draw" if draw else "Minnie wins"
-        return GameChoice(
-            TicTacToe(TTTConsts(board_size=n, full_board_draw=draw)),
-            f"Tic-Tac-Toe {n}x{n} (full board: {rule})",
-        )
-    if kind == "riskless":
-        from sml150.handouts.hw11 import riskless
-
-        maps = {"m1": riskless.M1, "m2": riskless.M2, "earth": riskless.Earth}
-        name = args[0] if len(args) == 1 else ""
-        if name not in maps:
-            raise UsageError(f"bad Riskless map in {spec!r} (use riskless:m1, riskless:m2 or "
-                             "riskless:earth)")
-        return GameChoice(riskless.Riskless(maps[name]), f"Riskless on map {name.upper()}")
-    if kind == "explicit":
-        from sml150.lib.explicit import HandoutBig, HandoutSmall
-
-        trees = {"small": ("HandoutSmall", HandoutSmall), "big": ("HandoutBig", HandoutBig)}
-        name = args[0] if len(args) == 1 else ""
-        if name not in trees:
-            raise UsageError(f"bad explicit game in {spec!r} (use explicit:small or explicit:big)")
-        title, game = trees[name]
-        return GameChoice(game, f"Explicit game {title}")
-    raise UsageError(
-        f"unknown game {spec!r} (use tictactoe[:n][:draw], riskless:m1|m2|earth,"
-        " explicit:small|big)"
-    )
-
-
-def _depth(text: str, spec: str) -> int:
-    if not re.fullmatch(r"[0-9]+", text) or int(text) < 1:
-        raise UsageError(f"bad search depth {text!r} in {spec!r} (a whole number >= 1)")
-    return int(text)
-
-
-def build_player(spec: str, game: AnyGame) -> AnyPlayer:
-    """Build the player a PLAYER argument names, for ``game``.
-
-    REQUIRES: ``spec`` is ``minimax:d``, ``alphabeta:d``, ``jamboree:d:p`` (``0 <= p <= 1``) or
-    ``human``, with ``d >= 1``; otherwise ``UsageError``.
-
-    >>> from sml150.lib.explicit import HandoutSmall
-    >>> build_player("jamboree:2:0.5", HandoutSmall).next_move(HandoutSmall.start)
-    Estimating state c[3]
-    ...
-    1
-    >>> build_player("alphabeta:x", HandoutSmall)
-    Traceback (most recent call last):
-    ...
-    sml150.cli.UsageError: bad search depth 'x' in 'alphabeta:x' (a whole number >= 1)
-    """
-    parts = spec.lower().split(":")
-    kind = parts[0]
-    if kind == "human" and len(parts) == 1:
-        return HumanPlayer(HumanSettings(G=game))
-    if kind in ("minimax", "alphabeta") and len(parts) == 2:
-        d = _depth(parts[1], spec)
-        if kind == "minimax":
-            return MiniMax(Settings(G=game, search_depth=d))
-        from sml150.handouts.hw11.alphabeta import AlphaBeta
-
-        return AlphaBeta(Settings(G=game, search_depth=d))
-    if kind == "jamboree" and len(parts) == 3:
-        from sml150.handouts.hw11.jamboree import Jamboree
-
-        d = _depth(parts[1], spec)
-        try:
-            p = float(parts[2])
-        except ValueError:
-            raise UsageError(f"bad prune percentage {parts[2]!r} in {spec!r}") from None
-        if not 0.0 <= p <= 1.0:
-            raise UsageError(f"prune percentage must be in [0, 1], not {p} (in {spec!r})")
-        return Jamboree(JamboreeSettings(G=game, search_depth=d, prune_percentage=p))
-    raise UsageError(
-        f"unknown player {spec!r} (use minimax:d, alphabeta:d, jamboree:d:p or human)"
-    )
 
 
 class _Painter:
@@ -183,15 +68,46 @@ class _Painter:
         return len(text)
 
 
+def _status_console(quiet: bool) -> Any:
+    """A rich console on standard error if it is a terminal and not ``--quiet``; else None."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def _readable_stdin() -> None:
+    """Standard input never raises on invalid UTF-8 (it reads as U+FFFD)."""
+    stdin = sys.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")
+
+
 def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
-          out: Writer | None, fixed_clock: bool) -> int:
+          out: Writer | None, fixed_clock: bool, quiet: bool = False, as_json: bool = False,
+          friendly: bool = False) -> int:
     choice = build_game(game_spec)
-    maxie = build_player(maxie_spec, choice.game)
-    minnie = build_player(minnie_spec, choice.game)
-    print(f"{choice.title}: Maxie is {maxie_spec}, Minnie is {minnie_spec}", file=out or sys.stdout)
     clock: Callable[[], float] = (lambda: 0.0) if fixed_clock else _default_clock()
-    Referee(RefereeSettings(Maxie=maxie, Minnie=minnie, move_limit=move_limit, out=out,
-                            clock=clock)).go()
+    json_out: IO[str] | None = sys.stdout if as_json else None
+    report = Report(console=None if as_json else _status_console(quiet), json_out=json_out,
+                    clock=clock)
+    human_out = sys.stderr if as_json else None
+    players = [
+        Watched(choice.game, seat(spec, choice, who, human_out=human_out, friendly=friendly),
+                spec, report, quiet_stdout=sys.stderr if as_json else None)
+        for spec, who in ((maxie_spec, Maxie), (minnie_spec, Minnie))
+    ]
+    if "human" in (maxie_spec.lower(), minnie_spec.lower()):
+        _readable_stdin()
+    if not as_json:
+        print(f"{choice.title}: Maxie is {maxie_spec}, Minnie is {minnie_spec}",
+              file=out or sys.stdout)
+        if friendly:
+            print(choice.legend, file=out or sys.stdout)
+    record = Referee(RefereeSettings(Maxie=players[0], Minnie=players[1], move_limit=move_limit,
+                                     out=out, clock=clock, show=not as_json)).go()
+    report.finished(choice.game, record)
     return 0
 
 
@@ -234,23 +150,62 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("sml150")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+def _move_limit(text: str) -> int:
+    n = whole_number(text, "--move-limit")
+    if n < 1:
+        raise UsageError(f"--move-limit must be >= 1, not {n}")
+    return n
+
+
+_SYNTAX = f"{GAME_SYNTAX}\n\n{PLAYER_SYNTAX}"
+
+_EXAMPLES = """\
+examples:
+  sml150 match riskless:m2 --maxie alphabeta:4 --minnie minimax:2
+  sml150 match explicit:big --maxie minimax:4 --minnie alphabeta:3
+  sml150 match examples.nim:Nim --maxie alphabeta:6 --minnie jamboree:4:0.5 --json
+  sml150 play tictactoe:4 --human minnie --ai jamboree:4:0.5"""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="sml150", description="15-150 game search: matches, traces, grading.")
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = _Parser(prog="sml150", description="15-150 game search: matches, traces, grading.",
+                     epilog=f"{_SYNTAX}\n\n{_EXAMPLES}", formatter_class=raw)
+    parser.add_argument("--version", action="version", version=f"sml150 {_version()}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    match = sub.add_parser("match", help="play a game between two players")
-    match.add_argument("game", nargs="?", default="tictactoe:3")
-    match.add_argument("--maxie", default="alphabeta:6")
-    match.add_argument("--minnie", default="jamboree:4:0.5")
-    match.add_argument("--move-limit", type=int, default=1000)
+    match = sub.add_parser("match", help="play a game between two players", epilog=_SYNTAX,
+                           formatter_class=raw)
+    match.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
+    match.add_argument("--maxie", default="alphabeta:6", help="Maxie's PLAYER (moves first)")
+    match.add_argument("--minnie", default="jamboree:4:0.5", help="Minnie's PLAYER")
+    match.add_argument("--move-limit", type=_move_limit, default=1000,
+                       help="end an unfinished game as a draw after N moves (default 1000)")
     match.add_argument("--fixed-clock", action="store_true",
                        help="report every move as taking 0 seconds (reproducible output)")
+    match.add_argument("--quiet", action="store_true",
+                       help="no live status or per-move costs (shown only on a terminal)")
+    match.add_argument("--json", action="store_true",
+                       help="stdout holds one JSON object per move, then one for the result")
 
-    play = sub.add_parser("play", help="play against an AI, reading your moves from the terminal")
-    play.add_argument("game", nargs="?", default="tictactoe:3")
-    play.add_argument("--human", choices=["maxie", "minnie"], default="maxie")
-    play.add_argument("--ai", default="alphabeta:6")
-    play.add_argument("--move-limit", type=int, default=1000)
+    play = sub.add_parser("play", help="play against an AI, reading your moves from the terminal",
+                          epilog=_SYNTAX, formatter_class=raw)
+    play.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
+    play.add_argument("--human", choices=["maxie", "minnie"], default="maxie",
+                      help="your side (Maxie moves first)")
+    play.add_argument("--ai", default="alphabeta:6", help="your opponent's PLAYER")
+    play.add_argument("--move-limit", type=_move_limit, default=1000,
+                      help="end an unfinished game as a draw after N moves (default 1000)")
+    play.add_argument("--quiet", action="store_true", help="no live status or per-move costs")
 
     trace = sub.add_parser("trace", help="print an HW11 handout trace")
     trace.add_argument("which", choices=["hw11-alphabeta", "hw11-jamboree"])
@@ -284,16 +239,13 @@ def _run(args: argparse.Namespace) -> int:
     if command == "match":
         if args.command is None:  # `sml150` alone: the default match
             args = _parser().parse_args(["match"])
-        if args.move_limit < 1:
-            raise UsageError(f"--move-limit must be >= 1, not {args.move_limit}")
         return _play(args.game, args.maxie, args.minnie, args.move_limit, out=None,
-                     fixed_clock=args.fixed_clock)
+                     fixed_clock=args.fixed_clock, quiet=args.quiet, as_json=args.json)
     if command == "play":
-        if args.move_limit < 1:
-            raise UsageError(f"--move-limit must be >= 1, not {args.move_limit}")
         human, ai = "human", args.ai
         maxie, minnie = (human, ai) if args.human == "maxie" else (ai, human)
-        return _play(args.game, maxie, minnie, args.move_limit, out=_Painter(), fixed_clock=False)
+        return _play(args.game, maxie, minnie, args.move_limit, out=_Painter(), fixed_clock=False,
+                     quiet=args.quiet, friendly=True)
     if command == "trace":
         if not 0.0 <= args.prune <= 1.0:
             raise UsageError(f"--prune must be in [0, 1], not {args.prune}")
@@ -319,7 +271,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sml150`` command; return its exit status.
 
     ENSURES: bad arguments print one line ``sml150: error: ...`` to stderr and give 2; a human
-    who ends the input gives 1; never a traceback for either.
+    who ends the input, or Ctrl-C, prints one line ``sml150: stopped: <why>`` and gives 1; a
+    closed output pipe ends quietly with 1; ``--help`` and ``--version`` give 0. Never a
+    traceback for any of these.
 
     >>> main(["trace", "hw11-alphabeta", "nowhere"])
     2
@@ -330,5 +284,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sml150: error: {e}", file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt) as e:
-        print(f"sml150: stopped: {e or 'interrupted'}", file=sys.stderr)
+        print(f"sml150: stopped: {str(e) or 'interrupted'}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `sml150 ... | head`: the reader left; say nothing more
+        _silence_stdout()
+        return 1
+    except SystemExit as e:  # --help, --version
+        return e.code if isinstance(e.code, int) else 0
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the exit-time flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # not a real file (a test's capture)
+        pass

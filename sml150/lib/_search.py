@@ -1,11 +1,16 @@
 """Bookkeeping shared by every search player (MiniMax, AlphaBeta, Jamboree).
 
 ``SearchCount`` is the one mutable record a search uses: each public call creates its own and
-nothing else sees it, so the players stay pure functions of their arguments.
+nothing else changes it, so the players stay pure functions of their arguments. A watcher (the
+``sml150`` command's live status) may *read* the counts of the searches running inside
+``watch_searches()``, from another thread; that changes nothing a search computes or prints.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import attrs
@@ -13,7 +18,11 @@ import attrs
 from sml150.lib.est import est
 from sml150.lib.signatures import GAME, In_play, Over, outcome_value
 
-__all__ = ["SearchCount", "require_in_play", "require_player_depth"]
+__all__ = ["SearchCount", "require_in_play", "require_player_depth", "watch_searches"]
+
+_watchers: list[list[SearchCount]] = []
+"""The open ``watch_searches`` blocks: each collects the counts created while it is open."""
+_watchers_lock = threading.Lock()
 
 
 @attrs.define
@@ -30,6 +39,12 @@ class SearchCount:
     """States estimated, or found finished ("Terminals visited")."""
     nodes: int = 0
     """States entered, terminals included."""
+
+    def __attrs_post_init__(self) -> None:
+        if _watchers:  # only while someone watches: nothing to do otherwise
+            with _watchers_lock:
+                for seen in _watchers:
+                    seen.append(self)
 
     def enter(self, g: GAME[Any, Any], d: int, s: object) -> est | None:
         """Count a visit of ``s`` at depth ``d``; its value if the search stops there.
@@ -74,3 +89,31 @@ def require_player_depth(player: str, depth: int) -> None:
     """
     if depth < 1:
         raise ValueError(f"{player} needs search_depth >= 1 to choose a move, not {depth}")
+
+
+@contextmanager
+def watch_searches() -> Iterator[list[SearchCount]]:
+    """Collect every ``SearchCount`` created inside the block (in any thread), for reading.
+
+    ENSURES: the yielded list holds the counts of the searches started in the block, so
+    ``sum(c.nodes for c in list(seen))`` is the positions searched so far; the searches
+    themselves are unchanged.
+
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> from sml150.lib.minimax import MiniMax
+    >>> from sml150.lib.signatures import Settings
+    >>> with watch_searches() as seen:
+    ...     _ = MiniMax(Settings(G=HandoutSmall, search_depth=2)).analyze(HandoutSmall.start)
+    Estimating state c[3]
+    ...
+    >>> sum(c.nodes for c in seen)
+    13
+    """
+    seen: list[SearchCount] = []
+    with _watchers_lock:
+        _watchers.append(seen)
+    try:
+        yield seen
+    finally:
+        with _watchers_lock:
+            _watchers[:] = [w for w in _watchers if w is not seen]

@@ -1,0 +1,189 @@
+"""PLAYER arguments: ``build_player`` is the one place a PLAYER spec becomes a player.
+
+``seat`` puts a player in a match: for an explicit tree it gives a search player the depth that
+fits the rest of the tree at every move (or refuses in one line when the player's depth is too
+shallow to reach the leaves); a human gets the game's hint and reasons for bad moves.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, TextIO, final
+
+import attrs
+
+from sml150.cli._games import GameChoice, tree_depths
+from sml150.cli._usage import UsageError, whole_number
+from sml150.lib.explicit import ExplicitState
+from sml150.lib.human import HumanPlayer, HumanSettings
+from sml150.lib.minimax import MiniMax
+from sml150.lib.signatures import GAME, PLAYER, JamboreeSettings, Maxie, Player, Settings
+
+__all__ = ["PLAYER_SYNTAX", "PlayerSpec", "build_player", "parse_player", "seat"]
+
+AnyGame = GAME[Any, Any]
+AnyPlayer = PLAYER[Any, Any]
+
+PLAYER_SYNTAX = """\
+PLAYER is one of
+  minimax:D                MiniMax searching D >= 1 moves ahead (every branch)
+  alphabeta:D              HW11's AlphaBeta to depth D (prunes what cannot matter)
+  jamboree:D:P             HW11's Jamboree to depth D, searching a fraction P (0..1) of the
+                           moves after the first in parallel
+  human                    you, typing moves (? lists the legal moves)
+examples: minimax:2  alphabeta:6  jamboree:4:0.5  human"""
+
+LISTED_PLAYERS: tuple[str, ...] = ("minimax:2", "alphabeta:2", "jamboree:2:0.5", "human")
+"""One example of each player kind (a test plays each on every listed GAME)."""
+
+
+@final
+@attrs.frozen
+class PlayerSpec:
+    """A PLAYER argument, read: its kind and settings.
+
+    >>> parse_player("jamboree:3:0.25")
+    PlayerSpec(kind='jamboree', depth=3, prune=0.25, text='jamboree:3:0.25')
+    """
+
+    kind: str
+    """``minimax``, ``alphabeta``, ``jamboree`` or ``human``."""
+    depth: int | None
+    """The search depth (``None`` for a human)."""
+    prune: float | None
+    """Jamboree's prune percentage."""
+    text: str
+    """The argument as typed."""
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+
+
+def parse_player(spec: str) -> PlayerSpec:
+    """Read a PLAYER argument.
+
+    REQUIRES: ``spec`` is ``minimax:d``, ``alphabeta:d``, ``jamboree:d:p`` (``0 <= p <= 1``) or
+    ``human``, with ``1 <= d``; otherwise ``UsageError`` naming the bad part.
+
+    >>> parse_player("alphabeta:x")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: bad search depth 'x' in 'alphabeta:x' (a whole number >= 1)
+    """
+    parts = spec.lower().split(":")
+    kind = parts[0]
+    where = f" in {_shown(spec)!r}"
+    if kind == "human" and len(parts) == 1:
+        return PlayerSpec("human", None, None, spec)
+    if kind in ("minimax", "alphabeta") and len(parts) == 2:
+        return PlayerSpec(kind, whole_number(parts[1], "search depth", least=1, where=where),
+                          None, spec)
+    if kind == "jamboree" and len(parts) == 3:
+        d = whole_number(parts[1], "search depth", least=1, where=where)
+        try:
+            p = float(parts[2]) if len(parts[2]) <= 40 else math.nan
+        except ValueError:
+            raise UsageError(f"bad prune percentage {_shown(parts[2])!r}{where}") from None
+        if not 0.0 <= p <= 1.0:
+            raise UsageError(f"prune percentage must be in [0, 1], not {p}{where}")
+        return PlayerSpec(kind, d, p, spec)
+    raise UsageError(
+        f"unknown player {_shown(spec)!r} (use minimax:d, alphabeta:d, jamboree:d:p or human)"
+    )
+
+
+def build_player(spec: str, game: AnyGame, *, depth: int | None = None,
+                 human: HumanSettings[Any, Any] | None = None) -> AnyPlayer:
+    """Build the player a PLAYER argument names, for ``game``.
+
+    REQUIRES: ``spec`` as ``parse_player`` reads it; ``depth`` (if given) overrides its search
+    depth; ``human`` (if given) is the human player's settings (its game must be ``game``).
+
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> build_player("jamboree:2:0.5", HandoutSmall).next_move(HandoutSmall.start)
+    Estimating state c[3]
+    ...
+    1
+    """
+    p = parse_player(spec)
+    d = depth if depth is not None else p.depth
+    if p.kind == "human":
+        return HumanPlayer(human if human is not None else HumanSettings(G=game))
+    assert d is not None
+    if p.kind == "minimax":
+        return MiniMax(Settings(G=game, search_depth=d))
+    if p.kind == "alphabeta":
+        from sml150.handouts.hw11.alphabeta import AlphaBeta
+
+        return AlphaBeta(Settings(G=game, search_depth=d))
+    from sml150.handouts.hw11.jamboree import Jamboree
+
+    assert p.prune is not None
+    return Jamboree(JamboreeSettings(G=game, search_depth=d, prune_percentage=p.prune))
+
+
+@final
+@attrs.frozen
+class _FittedExplicit:
+    """A search player on an explicit tree: at each move it searches exactly the tree's rest."""
+
+    Game: AnyGame
+    """The match's game (``ExplicitMatch``)."""
+    spec: str
+    """The PLAYER argument."""
+
+    def _player(self, s: ExplicitState) -> AnyPlayer:
+        (rest,) = tree_depths(s.tree)
+        return build_player(self.spec, self.Game.inner, depth=rest)  # type: ignore[attr-defined]
+
+    def analyze(self, s: ExplicitState) -> Any:
+        """The inner player's analysis at the depth that fits."""
+        return self._player(s).analyze(s)  # type: ignore[attr-defined]
+
+    def next_move(self, s: ExplicitState) -> Any:
+        """The inner player's move at the depth that fits."""
+        return self._player(s).next_move(s)
+
+
+def seat(spec: str, choice: GameChoice, who: Player, *,
+         human_out: TextIO | None = None, friendly: bool = False) -> AnyPlayer:
+    """The player ``spec`` names, seated as ``who`` in a match of ``choice``.
+
+    REQUIRES: for an explicit tree, a search player's depth reaches the leaves from ``who``'s
+    first turn, and the tree has all its leaves at one depth; otherwise ``UsageError``.
+    ENSURES: a human gets the game's hint and reasons when ``friendly``.
+
+    >>> from sml150.cli._games import build_game
+    >>> seat("minimax:1", build_game("explicit:big"), Maxie)
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: 'minimax:1' searches 1 move ahead, but HandoutBig ...
+    """
+    p = parse_player(spec)
+    g = choice.game
+    if p.kind == "human":
+        settings: HumanSettings[Any, Any] = HumanSettings(
+            G=g, output=human_out, hint=choice.hint if friendly else None,
+            explain=choice.explain if friendly else None,
+        )
+        return build_player(spec, g, human=settings)
+    if choice.tree is None:
+        return build_player(spec, g)
+    depths = tree_depths(choice.tree)
+    if len(depths) > 1:
+        raise UsageError(
+            f"{choice.title}: leaves at depths {min(depths)}..{max(depths)}; a search player"
+            " needs every leaf at one depth"
+        )
+    (height,) = depths
+    need = height if who is Maxie else height - 1
+    assert p.depth is not None
+    if p.depth < need:
+        name = choice.title.removeprefix("Explicit game ").split(" (")[0]
+        raise UsageError(
+            f"{spec!r} searches {p.depth} move{'s' if p.depth != 1 else ''} ahead, but {name} is"
+            f" {need} moves deep at {who.name}'s first turn: use a depth >= {need} (an explicit"
+            " tree is searched to its leaves)"
+        )
+    return _FittedExplicit(g, spec)
