@@ -17,6 +17,13 @@ is marked as AlphaBeta marks it, and on HandoutBig the trace equals Figure 4, as
 is reported as work (all terminals visited) and span (the terminals on the critical path: the
 alpha-beta part's spans added up, plus the largest span among the parallel children).
 
+Given an executor (``Jamboree(settings, executor=ex, grain=g)``, e.g. one from
+``sml150.parallel.executor("processes:2")``), the parallel part really runs in parallel: the
+nodes above ply ``g`` are expanded here, each subtree at ply ``g`` runs as one task of ``ex``.
+The search is the same one, so the move, the value, the work, the span and the set of estimated
+leaves are those of the sequential run; the trace and what the tasks print are written in the
+sequential order when the search ends.
+
 >>> from sml150.lib.explicit import HandoutSmall
 >>> J = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))
 >>> a = J.analyze(HandoutSmall.start)
@@ -30,6 +37,7 @@ Estimating state m[9]
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor, Future
 from typing import Generic, TypeVar, final
 
 import attrs
@@ -65,6 +73,7 @@ __all__ = ["Jamboree", "JamboreeSettings", "Leaf", "Step"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
+T = TypeVar("T")
 
 
 @final
@@ -80,6 +89,10 @@ class _Jamboree(Generic[State, Move]):
     """The fraction of each node's moves searched sequentially."""
     trace: bool = False
     """Print the handout's trace lines."""
+    executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
+    """Where the subtrees at ply ``grain`` run (``None``: here, in order)."""
+    grain: int = 2
+    """The spawn depth: nodes above this ply are expanded here, subtrees at it are tasks."""
 
     # -- Task 6.1 --
 
@@ -316,12 +329,101 @@ class _Jamboree(Generic[State, Move]):
         (0, 6, 6)
         """
         require_in_play(self.Game, s)
+        if self.executor is not None:
+            return self._analyze_on(self.executor, s)
         count = SearchCount()
         result, span = self._node(self.search_depth, s, self.initial_ab, count)
         if self.trace:
             print(f"Terminals visited: {count.terminals}")
         return Analysis(
             move_of(result), value_of(result), count.terminals, count.nodes, count.terminals, span
+        )
+
+    # -- the same search on an executor --------------------------------------------------------
+
+    def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
+        """``analyze`` with the subtrees at ply ``grain`` run as tasks of ``ex``."""
+        part = self._par_here(ex, 0, self.search_depth, s, self.initial_ab)
+        print(part.text, end="")
+        if self.trace:
+            print(f"Terminals visited: {part.terminals}")
+        result = part.result
+        return Analysis(
+            move_of(result), value_of(result), part.terminals, part.nodes, part.terminals, part.span
+        )
+
+    def _par_node(
+        self, ex: Executor, ply: int, d: int, s: State, ab: alphabeta[Move]
+    ) -> Future[_Part[value[Move]]]:
+        """``_node`` of ``s`` at ``ply``: a task at ply ``grain`` (or at a terminal).
+
+        Above ``grain``, the node is expanded here, beside its siblings (``spawn``).
+        """
+        from sml150.lib.signatures import In_play
+
+        if ply >= self.grain or d == 0 or not isinstance(self.Game.status(s), In_play):
+            return ex.submit(_node_task, attrs.evolve(self, executor=None), d, s, ab)
+        from sml150.parallel import spawn
+
+        return spawn(ex, lambda: self._par_here(ex, ply, d, s, ab))
+
+    def _par_here(
+        self, ex: Executor, ply: int, d: int, s: State, ab: alphabeta[Move]
+    ) -> _Part[value[Move]]:
+        """``_node`` of the In_play ``s`` (``d > 0``), its children by ``_par_node``.
+
+        The trace lines ``_node`` and ``_children`` print are made as text here, around the
+        children's text, so the whole is the sequential trace.
+        """
+        g = self.Game
+        p = g.player(s)
+        head = tail = ""
+        if self.trace:
+            letter = "F" if p is Maxie else "G"
+            head = f"{letter}: state {g.state_to_string(s)} with ab={self.ab_to_string(ab)}\n"
+        better = maxalpha if p is Maxie else minbeta
+        alpha, beta = ab
+        abmoves, mmmoves = self.split_moves(s)
+        parts: list[_Part[value[Move]]] = []
+        span = 0
+        bound: value[Move] | None = None
+        cut = False
+        # Inv: as in _children; parts holds the children searched so far, in order.
+        for m in abmoves:
+            part = self._par_node(ex, ply + 1, d - 1, g.make_move(s, m), (alpha, beta)).result()
+            parts.append(part)
+            span += part.span
+            step: value[Move] = Step(m, value_of(part.result))
+            if p is Maxie:
+                alpha = better(alpha, step)
+            else:
+                beta = better(beta, step)
+            if is_cut(p, (alpha, beta)):
+                bound, cut = (alpha if p is Maxie else beta), True
+                break
+        if bound is None:
+            futures = [
+                self._par_node(ex, ply + 1, d - 1, g.make_move(s, m), (alpha, beta))
+                for m in mmmoves
+            ]
+            bound = alpha if p is Maxie else beta
+            mm_span = 0
+            for m, future in zip(mmmoves, futures, strict=True):
+                part = future.result()
+                parts.append(part)
+                mm_span = max(mm_span, part.span)
+                bound = better(bound, Step(m, value_of(part.result)))
+            span += mm_span
+            cut = is_cut(p, (bound, beta) if p is Maxie else (alpha, bound))
+        if self.trace:
+            mark = " (* Pruned *)" if cut else ""
+            tail = f"Result of {g.state_to_string(s)} is {self.value_to_string(bound)}{mark}\n"
+        return _Part(
+            bound,
+            span,
+            sum(q.terminals for q in parts),
+            1 + sum(q.nodes for q in parts),
+            head + "".join(q.text for q in parts) + tail,
         )
 
     def next_move(self, s: State) -> Move:
@@ -341,11 +443,46 @@ class _Jamboree(Generic[State, Move]):
         return self.analyze(s).move
 
 
-def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
+@final
+@attrs.frozen
+class _Part(Generic[T]):
+    """What searching one subtree gave: its result, span, counts and printed text."""
+
+    result: T
+    """The subtree's value."""
+    span: int
+    """Terminals on its critical path."""
+    terminals: int
+    """Terminals visited in it."""
+    nodes: int
+    """States visited in it."""
+    text: str
+    """What it printed (trace lines included), in the sequential order."""
+
+
+def _node_task(
+    j: _Jamboree[State, Move], d: int, s: State, ab: alphabeta[Move]
+) -> _Part[value[Move]]:
+    """A task: the sequential ``_node`` of one subtree, its printing captured."""
+    from sml150.parallel import captured_call
+
+    count = SearchCount()
+    done = captured_call(j._node, d, s, ab, count)
+    result, span = done.result
+    return _Part(result, span, count.terminals, count.nodes, done.text)
+
+
+def Jamboree(
+    settings: JamboreeSettings[State, Move],
+    *,
+    executor: Executor | None = None,
+    grain: int = 2,
+) -> _Jamboree[State, Move]:
     """``functor Jamboree (Settings) : PLAYER`` with ``val prune_percentage : real``.
 
     REQUIRES: ``settings.search_depth >= 1`` (else ``ValueError``); ``0 <= prune_percentage <=
-    1`` (checked by ``JamboreeSettings``).
+    1`` (checked by ``JamboreeSettings``). Optional: ``executor`` runs the subtrees at ply
+    ``grain >= 1`` as its tasks (see the module docstring); the default searches in order, here.
     ENSURES: a PLAYER choosing a move of best minimax value; it also exposes ``split_moves``,
     ``initial_ab``, ``F``, ``G`` and ``value_to_string``.
 
@@ -356,6 +493,13 @@ def Jamboree(settings: JamboreeSettings[State, Move]) -> _Jamboree[State, Move]:
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
     require_player_depth("Jamboree", settings.search_depth)
+    if grain < 1:
+        raise ValueError(f"Jamboree needs grain >= 1 (the ply of the parallel tasks), not {grain}")
     return _Jamboree(
-        settings.G, settings.search_depth, float(settings.prune_percentage), settings.trace
+        settings.G,
+        settings.search_depth,
+        float(settings.prune_percentage),
+        settings.trace,
+        executor,
+        grain,
     )
