@@ -272,10 +272,10 @@ class Seq(Generic[T]):
         (<1,20,3>, <1,2,3>)
         """
         i, x = update
-        _check_index("Seq.update", i, s)
-        items = list(s)
-        items[i] = x
-        return _view(tuple(items))
+        if not 0 <= i < s._hi - s._lo:
+            _check_index("Seq.update", i, s)
+        items, at = s._items, s._lo + i
+        return _view((*items[s._lo : at], x, *items[at + 1 : s._hi]))
 
     # -- SEQUENCE: observation ---------------------------------------------------------------
 
@@ -286,7 +286,7 @@ class Seq(Generic[T]):
         >>> Seq.length(Seq.from_list("abc"))
         3
         """
-        return len(s)
+        return s._hi - s._lo
 
     @staticmethod
     def null(s: Seq[A]) -> bool:
@@ -311,7 +311,8 @@ class Seq(Generic[T]):
         ...
         sml150.lib.seq.Range: Seq.nth: index -1 out of range for a sequence of length 2
         """
-        _check_index("Seq.nth", i, s)
+        if not 0 <= i < s._hi - s._lo:
+            _check_index("Seq.nth", i, s)
         return s._items[s._lo + i]
 
     @staticmethod

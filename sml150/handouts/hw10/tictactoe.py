@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import enum
 import functools
-import re
+import reprlib
 from collections.abc import Callable
-from typing import Any, TypeAlias, final
+from typing import Any, Final, TypeAlias, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -81,16 +81,22 @@ class Entry(enum.Enum):
 O = Entry.O  # noqa: E741 -- the handout's constructor name, exported as SML has it
 X = Entry.X
 
-Tile: TypeAlias = Entry | None
-"""SML ``type tile = entry option``: ``None`` is an empty tile."""
+Tile: TypeAlias = Maybe[Entry]
+"""SML ``type tile = entry option``: ``Nothing`` is an empty tile, ``Some(O)`` holds an O."""
 Location: TypeAlias = tuple[int, int]
 """SML ``type location = int * int``: ``(row, column)``, 0-indexed."""
 Move: TypeAlias = tuple[Entry, Location]
 """SML ``type move = entry * location``, e.g. ``(O, (0, 0))``."""
-Board: TypeAlias = tuple[tuple[Tile, ...], ...]
-"""SML ``type board = tile seq seq``: a tuple of rows."""
+Board: TypeAlias = Seq[Seq[Tile]]
+"""SML ``type board = tile seq seq``: a sequence of rows, ``Seq.nth(c, Seq.nth(r, board))`` at
+location ``(r, c)``."""
 Line: TypeAlias = tuple[Location, ...]
 """The locations of one row, column or diagonal."""
+
+_SOME_O: Final[Tile] = Some(O)
+_SOME_X: Final[Tile] = Some(X)
+"""The ``Some`` tiles that ``make_move`` places (tiles compare by value: any ``Some(O)`` works)."""
+_EMPTY_CELL: Final = "."
 
 
 def entry_of(p: Player) -> Entry:
@@ -102,29 +108,7 @@ def entry_of(p: Player) -> Entry:
     return O if p is Maxie else X
 
 
-@final
-@attrs.frozen
-class TTTState:
-    """SML ``type state = board * player``: the board and whose turn it is.
-
-    Build states with ``start``, ``make_move`` or ``data_to_start_state``; a state never changes.
-
-    >>> TicTacToe(TTTConsts(board_size=2)).start
-    TTTState(board=((None, None), (None, None)), player=<Player.Maxie: 'Maxie'>)
-    """
-
-    board: Board
-    """The rows of tiles, ``board[r][c]`` at location ``(r, c)``."""
-    player: Player
-    """The player to move."""
-
-
-Estimator: TypeAlias = Callable[[TTTState, bool], int]
-"""A heuristic ``(state, full_board_draw) -> guess`` for In_play states, absolute (positive
-favours Maxie). It must not create future states and must be pure."""
-
-
-# -- lines and finished boards ---------------------------------------------------------------
+# -- lines -----------------------------------------------------------------------------------
 
 
 @functools.cache
@@ -136,52 +120,171 @@ def _lines(n: int) -> tuple[Line, ...]:
     return tuple(dict.fromkeys([*rows, *cols, *diags]))
 
 
-def _line_holders(board: Board) -> set[Entry]:
-    """The entries that fill some line (both only on an unreachable board)."""
-    holders: set[Entry] = set()
-    for line in _lines(len(board)):
-        r0, c0 = line[0]
-        e = board[r0][c0]
-        if e is None or e in holders:
+@functools.cache
+def _flat_lines(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_lines(n)`` as row-major indexes ``r * n + c``."""
+    return tuple(tuple(r * n + c for r, c in line) for line in _lines(n))
+
+
+@functools.cache
+def _lines_through(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each row-major index ``k``, the lines (as indexes) that pass through ``k``."""
+    lines = _flat_lines(n)
+    return tuple(tuple(line for line in lines if k in line) for k in range(n * n))
+
+
+@functools.cache
+def _locations(n: int) -> tuple[Location, ...]:
+    """The locations of an n×n board in row-major order."""
+    return tuple((r, c) for r in range(n) for c in range(n))
+
+
+def _line_holders(cells: str, n: int) -> set[str]:
+    """The entries (``"O"``, ``"X"``) that fill some line (both only on an unreachable board)."""
+    holders: set[str] = set()
+    for line in _flat_lines(n):
+        e = cells[line[0]]
+        if e == _EMPTY_CELL or e in holders:
             continue
-        for r, c in line:  # a plain loop: this is the hot path of every search
-            if board[r][c] is not e:
-                break
-        else:
+        if all(cells[k] == e for k in line):
             holders.add(e)
     return holders
 
 
-def _is_full(board: Board) -> bool:
-    return all(None not in row for row in board)
+def _completes_line(cells: str, k: int, n: int) -> bool:
+    """Whether the entry at index ``k`` fills one of the lines through ``k``."""
+    e = cells[k]
+    for line in _lines_through(n)[k]:
+        for i in line:  # a plain loop: this is the hot path of every search
+            if cells[i] != e:
+                break
+        else:
+            return True
+    return False
 
 
-def _status(board: Board, full_board_draw: bool) -> Status:
-    holders = _line_holders(board)
-    if holders:
-        return Over(Winner(Maxie if O in holders else Minnie))
-    if _is_full(board):
-        return Over(Draw()) if full_board_draw else Over(Winner(Minnie))
-    return In_play()
+def _cell_of(tile: object) -> str:
+    """``"."``, ``"O"`` or ``"X"`` for a tile; ``TypeError`` for anything else."""
+    if tile is Nothing:
+        return _EMPTY_CELL
+    if isinstance(tile, Some):
+        e = tile.unwrap()
+        if isinstance(e, Entry):
+            return e.value
+    raise TypeError(f"TTTState: a tile is Nothing, Some(O) or Some(X), not {tile!r}")
+
+
+def _cells_of(board: object) -> str:
+    """The board's tiles in row-major order as ``O``, ``X`` and ``.``.
+
+    ``TypeError`` unless ``board`` is a square ``Seq`` of ``Seq``s of tiles.
+    """
+    if not isinstance(board, Seq):
+        raise TypeError(f"TTTState: the board is a Seq of rows (Seqs of tiles), not {board!r}")
+    n = Seq.length(board)
+    cells: list[str] = []
+    for r, row in enumerate(board):
+        if not isinstance(row, Seq) or Seq.length(row) != n:
+            raise TypeError(f"TTTState: row {r} of an {n}-row board must be a Seq of {n} tiles")
+        cells.extend(_cell_of(t) for t in row)
+    return "".join(cells)
+
+
+def _rows(s: TTTState) -> list[str]:
+    """The board as ``n`` strings of ``O``, ``X`` and ``.`` (cached in the state)."""
+    n = Seq.length(s.board)
+    return [s._cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+# -- states ----------------------------------------------------------------------------------
+
+
+@final
+@attrs.frozen(init=False)
+class TTTState:
+    """SML ``type state = board * player``: the board and whose turn it is.
+
+    Build states with ``start``, ``make_move`` or ``data_to_start_state`` (or ``TTTState(board,
+    player)``); a state never changes. Each state also keeps its tiles as text and whether a
+    line is full, computed once when it is made, so ``status``, ``moves`` and the estimators
+    never rescan the board; equality and hashing use that text (the same information as the
+    board).
+
+    REQUIRES: ``board`` a square ``Seq`` of ``Seq``s of ``Nothing``/``Some(O)``/``Some(X)``
+    (else ``TypeError``).
+
+    >>> s = TicTacToe(TTTConsts(board_size=2)).start
+    >>> s.board, s.player
+    (<<<Nothing>,<Nothing>>,<<Nothing>,<Nothing>>>, <Player.Maxie: 'Maxie'>)
+    >>> s == TTTState(Seq.repeat(2, Seq.repeat(2, Nothing)), Maxie)
+    True
+    """
+
+    board: Board = attrs.field(eq=False)
+    """The rows of tiles: ``Seq.nth(c, Seq.nth(r, board))`` is the tile at ``(r, c)``."""
+    player: Player
+    """The player to move."""
+    _cells: str = attrs.field(init=False, repr=False)
+    """The tiles in row-major order as ``O``, ``X`` and ``.`` (equality and hashing use it)."""
+    _winner: str = attrs.field(init=False, eq=False, repr=False)
+    """``"O"`` or ``"X"`` if that entry fills a line (``"O"`` if both do), else ``""``."""
+
+    def __init__(self, board: Board, player: Player) -> None:
+        cells = _cells_of(board)
+        if not isinstance(player, Player):
+            raise TypeError(f"TTTState: the player is Maxie or Minnie, not {player!r}")
+        holders = _line_holders(cells, Seq.length(board))
+        winner = "O" if "O" in holders else "X" if "X" in holders else ""
+        self.__attrs_init__(board, player)
+        object.__setattr__(self, "_cells", cells)
+        object.__setattr__(self, "_winner", winner)
+
+
+def _known_state(board: Board, player: Player, cells: str, winner: str) -> TTTState:
+    """A state whose cells and winner the caller has already worked out (no rescan)."""
+    s = object.__new__(TTTState)
+    s.__attrs_init__(board, player)
+    object.__setattr__(s, "_cells", cells)
+    object.__setattr__(s, "_winner", winner)
+    return s
+
+
+def _status(s: TTTState, full_board_draw: bool) -> Status:
+    if s._winner:
+        return _MAXIE_WON if s._winner == "O" else _MINNIE_WON
+    if _EMPTY_CELL not in s._cells:
+        return _DRAWN if full_board_draw else _MINNIE_WON
+    return _IN_PLAY
+
+
+_MAXIE_WON: Final[Status] = Over(Winner(Maxie))
+_MINNIE_WON: Final[Status] = Over(Winner(Minnie))
+_DRAWN: Final[Status] = Over(Draw())
+_IN_PLAY: Final[Status] = In_play()
+
+
+Estimator: TypeAlias = Callable[[TTTState, bool], int]
+"""A heuristic ``(state, full_board_draw) -> guess`` for In_play states, absolute (positive
+favours Maxie). It must not create future states and must be pure."""
 
 
 # -- estimators ------------------------------------------------------------------------------
 
 
-def _longest_chain(board: Board, e: Entry) -> int:
+def _longest_chain(rows: list[str], e: str) -> int:
     """The longest run of adjacent ``e`` tiles along a row, column or any diagonal."""
-    n = len(board)
+    n = len(rows)
     best = 0
     for r in range(n):
         for c in range(n):
-            if board[r][c] is not e:
+            if rows[r][c] != e:
                 continue
             for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 pr, pc = r - dr, c - dc
-                if 0 <= pr < n and 0 <= pc < n and board[pr][pc] is e:
+                if 0 <= pr < n and 0 <= pc < n and rows[pr][pc] == e:
                     continue  # not the start of a run in this direction
                 k, rr, cc = 0, r, c
-                while 0 <= rr < n and 0 <= cc < n and board[rr][cc] is e:
+                while 0 <= rr < n and 0 <= cc < n and rows[rr][cc] == e:
                     k, rr, cc = k + 1, rr + dr, cc + dc
                 best = max(best, k)
     return best
@@ -199,7 +302,8 @@ def baseline_estimator(s: TTTState, _full_board_draw: bool) -> int:
     >>> baseline_estimator(s, False)
     1
     """
-    return _longest_chain(s.board, O) - _longest_chain(s.board, X)
+    rows = _rows(s)
+    return _longest_chain(rows, "O") - _longest_chain(rows, "X")
 
 
 def lines_estimator(s: TTTState, full_board_draw: bool) -> int:
@@ -224,37 +328,37 @@ def lines_estimator(s: TTTState, full_board_draw: bool) -> int:
     >>> lines_estimator(G.data_to_start_state(["OO.", "XX.", "..."]), True) > 1000
     True
     """
-    board = s.board
-    n = len(board)
+    cells = s._cells
+    n = Seq.length(s.board)
     big: int = 4 ** (n + 2) * (2 * n + 2)
-    mover = entry_of(s.player)
-    sign = 1 if mover is O else -1
-    score = {O: 0, X: 0}
-    open_lines = {O: 0, X: 0}
-    wins: dict[Entry, set[Location]] = {O: set(), X: set()}
-    for line in _lines(n):
-        tiles = [board[r][c] for r, c in line]
-        os, xs = tiles.count(O), tiles.count(X)
+    mover = entry_of(s.player).value
+    sign = 1 if mover == "O" else -1
+    score = {"O": 0, "X": 0}
+    open_lines = {"O": 0, "X": 0}
+    wins: dict[str, set[int]] = {"O": set(), "X": set()}
+    for line in _flat_lines(n):
+        tiles = [cells[k] for k in line]
+        os, xs = tiles.count("O"), tiles.count("X")
         if os and xs:
             continue  # dead for both
-        for e, mine, theirs in ((O, os, xs), (X, xs, os)):
+        for e, mine, theirs in (("O", os, xs), ("X", xs, os)):
             if theirs:
                 continue
             open_lines[e] += 1
             score[e] += 4**mine
             if mine == n - 1:
-                wins[e].update(loc for loc, t in zip(line, tiles, strict=True) if t is None)
-    waiter = X if mover is O else O
+                wins[e].update(k for k in line if cells[k] == _EMPTY_CELL)
+    waiter = "X" if mover == "O" else "O"
     if wins[mover]:
         return sign * big
     if len(wins[waiter]) >= 2:
         return -sign * (big // 2)
-    if open_lines[O] == 0:
+    if open_lines["O"] == 0:
         if not full_board_draw:
             return -(big // 4)
-        if open_lines[X] == 0:
+        if open_lines["X"] == 0:
             return 0
-    return score[O] - score[X] + sign * 2
+    return score["O"] - score["X"] + sign * 2
 
 
 # -- the structure ---------------------------------------------------------------------------
@@ -288,7 +392,25 @@ class TTTConsts:
     """The heuristic for In_play states; not part of equality (it is no rule of the game)."""
 
 
-_MOVE_RE = re.compile(r"^\s*\(?\s*(\d+)\s*(?:,\s*|\s+)(\d+)\s*\)?\s*$")
+_MAX_DIGITS: Final = 9
+"""Longer numbers are off any board; ``parse_move`` never converts them."""
+
+
+def _parse_location(line: str) -> Location | None:
+    """``r c``, ``r,c`` or ``(r, c)`` (ASCII digits, any spacing) as a location, else ``None``.
+
+    Linear in ``len(line)``: no backtracking pattern, no conversion of a huge number.
+    """
+    text = line.strip()
+    text = text.removeprefix("(").removesuffix(")").strip()
+    parts = text.split(",") if "," in text else text.split()
+    if len(parts) != 2:
+        return None
+    r, c = (p.strip() for p in parts)
+    for p in (r, c):
+        if not (p.isascii() and p.isdigit() and len(p) <= _MAX_DIGITS):
+            return None
+    return int(r), int(c)
 
 
 @final
@@ -313,29 +435,30 @@ class _TicTacToe:
         """Task 5.1: the empty ``board_size``×``board_size`` board, Maxie to move.
 
         >>> TicTacToe(TTTConsts(1)).start
-        TTTState(board=((None,),), player=<Player.Maxie: 'Maxie'>)
+        TTTState(board=<<<Nothing>>>, player=<Player.Maxie: 'Maxie'>)
         """
         n = self.consts.board_size
-        return TTTState(tuple((None,) * n for _ in range(n)), Maxie)
+        board: Board = Seq.tabulate(lambda _r: Seq.tabulate(lambda _c: Nothing, n), n)
+        return _known_state(board, Maxie, _EMPTY_CELL * (n * n), "")
 
     # -- rules -----------------------------------------------------------------------------
 
     def _why_invalid(self, s: TTTState, m: Move) -> str | None:
         """Why ``m`` cannot be played in ``s``, or ``None`` if it can."""
-        try:
-            e, (r, c) = m
-        except (TypeError, ValueError):
+        if not (isinstance(m, tuple) and len(m) == 2 and isinstance(m[1], tuple)
+                and len(m[1]) == 2):
             return "a move is a pair (entry, (row, column))"
-        n = len(s.board)
-        if not isinstance(e, Entry) or not isinstance(r, int) or not isinstance(c, int):
+        e, (r, c) = m
+        if not isinstance(e, Entry) or not _is_int(r) or not _is_int(c):
             return "a move is a pair (entry, (row, column)) of an Entry and two ints"
+        n = Seq.length(s.board)
         if not isinstance(self.status(s), In_play):
             return "the game is over"
         if e is not entry_of(s.player):
             return f"it is {s.player.name}'s turn, who places {entry_of(s.player).value}"
         if not (0 <= r < n and 0 <= c < n):
             return f"({r}, {c}) is off the {n}x{n} board"
-        if s.board[r][c] is not None:
+        if s._cells[r * n + c] != _EMPTY_CELL:
             return f"({r}, {c}) is taken"
         return None
 
@@ -343,42 +466,50 @@ class _TicTacToe:
         """Task 5.2: whether ``m`` can be played in ``s``.
 
         ENSURES: true iff ``s`` is In_play, ``m`` places the mover's entry, and its location is
-        an empty tile on the board; never raises.
+        an empty tile on the board; never raises, whatever ``m`` is (a location of two bools, a
+        float, a list or ``None`` is no move).
 
         >>> G = TicTacToe(TTTConsts(3))
         >>> G.is_valid_move(G.start, (O, (2, 2))), G.is_valid_move(G.start, (X, (2, 2)))
         (True, False)
-        >>> G.is_valid_move(G.start, (O, (3, 0)))
-        False
+        >>> G.is_valid_move(G.start, (O, (3, 0))), G.is_valid_move(G.start, (O, (True, False)))
+        (False, False)
         """
-        return self._why_invalid(s, m) is None
+        return _plain_index(s, m) >= 0 or self._why_invalid(s, m) is None
 
     def make_move(self, s: TTTState, m: Move) -> TTTState:
         """Task 5.3: the state after playing ``m`` in ``s``.
 
-        REQUIRES: ``is_valid_move(s, m)``; else a ``ValueError`` naming the move, the reason and
-        the state. ENSURES: the tile holds the entry, the other player is to move; ``s`` itself
-        is unchanged.
+        REQUIRES: ``is_valid_move(s, m)``; else (whatever ``m`` is) a ``ValueError`` naming the
+        move, the reason and the state. ENSURES: the tile holds ``Some`` entry, the other player
+        is to move; ``s`` itself is unchanged.
 
         >>> G = TicTacToe(TTTConsts(2))
         >>> G.make_move(G.start, (O, (0, 1))).board
-        ((None, <Entry.O: 'O'>), (None, None))
+        <<<Nothing>,<Some: Entry.O>>,<<Nothing>,<Nothing>>>
         >>> G.make_move(G.start, (X, (0, 1)))
         Traceback (most recent call last):
         ...
         ValueError: TicTacToe.make_move: (X, (0, 1)) is not valid (it is Maxie's turn, ...
         """
-        why = self._why_invalid(s, m)
-        if why is not None:
-            raise ValueError(
-                f"TicTacToe.make_move: {_show_move(m)} is not valid ({why}) in the state\n"
-                f"{self.state_to_string(s)}"
-            )
-        e, (r, c) = m
-        row = s.board[r]
-        new_row = (*row[:c], e, *row[c + 1 :])
-        board = (*s.board[:r], new_row, *s.board[r + 1 :])
-        return TTTState(board, Minnie if s.player is Maxie else Maxie)
+        n = Seq.length(s.board)
+        k = _plain_index(s, m)
+        if k < 0:
+            why = self._why_invalid(s, m)
+            if why is not None:
+                raise ValueError(
+                    f"TicTacToe.make_move: {_show_move(m)} is not valid ({why}) in the state\n"
+                    f"{self.state_to_string(s)}"
+                )
+            k = int(m[1][0]) * n + int(m[1][1])  # valid, with int subclasses as coordinates
+        e = m[0]
+        r, c = divmod(k, n)
+        row = Seq.nth(r, s.board)
+        board = Seq.update(s.board, (r, Seq.update(row, (c, _SOME_O if e is O else _SOME_X))))
+        cells = s._cells[:k] + e.value + s._cells[k + 1 :]
+        # The state was In_play: only a line through the new tile can be full now.
+        winner = e.value if _completes_line(cells, k, n) else ""
+        return _known_state(board, Minnie if s.player is Maxie else Maxie, cells, winner)
 
     def moves(self, s: TTTState) -> Seq[Move]:
         """Task 5.4: the mover's moves, one per empty tile in row-major order.
@@ -394,15 +525,17 @@ class _TicTacToe:
         if not isinstance(self.status(s), In_play):
             return Seq.empty()
         e = entry_of(s.player)
+        locations = _locations(Seq.length(s.board))
         return Seq.from_list(
-            (e, (r, c)) for r, row in enumerate(s.board) for c, t in enumerate(row) if t is None
+            [(e, locations[k]) for k, t in enumerate(s._cells) if t == _EMPTY_CELL]
         )
 
     def status(self, s: TTTState) -> Status:
         """Task 5.5: ``Over`` for a full line or a full board, else ``In_play``.
 
         ENSURES: a line wins (even on the move that fills the board); a full board with no line
-        is ``Winner Minnie`` (handout rule) or ``Draw`` (``full_board_draw``).
+        is ``Winner Minnie`` (handout rule) or ``Draw`` (``full_board_draw``). O(1): the state
+        knows whether a line is full (worked out once, when it was made).
 
         >>> G = TicTacToe(TTTConsts(3))
         >>> G.status(G.data_to_start_state(["OOO", "XX.", "..."]))
@@ -413,7 +546,7 @@ class _TicTacToe:
         ...     G.data_to_start_state(["OXO", "OXX", "XOO"]))
         Over(outcome=Draw())
         """
-        return _status(s.board, self.consts.full_board_draw)
+        return _status(s, self.consts.full_board_draw)
 
     def player(self, s: TTTState) -> Player:
         """The player to move.
@@ -484,16 +617,21 @@ class _TicTacToe:
     def parse_move(self, s: TTTState, line: str) -> Maybe[Move]:
         """Read a location ``r c`` (also ``r,c`` or ``(r, c)``) as the mover's move.
 
-        ENSURES: ``Some(move)`` only for a valid move in ``s``, else ``Nothing``.
+        ENSURES: ``Some(move)`` only for a valid move in ``s``, else ``Nothing``; never raises
+        and takes time linear in the line (ASCII digits only; any non-string is ``Nothing``).
 
         >>> G = TicTacToe(TTTConsts(3))
         >>> G.parse_move(G.start, "1 2"), G.parse_move(G.start, "3 3"), G.parse_move(G.start, "x")
         (<Some: (<Entry.O: 'O'>, (1, 2))>, <Nothing>, <Nothing>)
+        >>> G.parse_move(G.start, "1 ²"), G.parse_move(G.start, "1" * 5000 + " 1")
+        (<Nothing>, <Nothing>)
         """
-        found = _MOVE_RE.match(line)
-        if found is None:
+        if not isinstance(line, str):
             return Nothing
-        m: Move = (entry_of(s.player), (int(found[1]), int(found[2])))
+        loc = _parse_location(line)
+        if loc is None:
+            return Nothing
+        m: Move = (entry_of(s.player), loc)
         return Some(m) if self.is_valid_move(s, m) else Nothing
 
     def state_to_string(self, s: TTTState) -> str:
@@ -505,12 +643,12 @@ class _TicTacToe:
         0 . .
         1 O .
         """
-        n = len(s.board)
+        n = Seq.length(s.board)
         w = len(str(max(n - 1, 0)))
         header = " " * w + " " + " ".join(str(c).rjust(w) for c in range(n))
         rows = [
-            str(r).rjust(w) + " " + " ".join(("." if t is None else t.value).rjust(w) for t in row)
-            for r, row in enumerate(s.board)
+            str(r).rjust(w) + " " + " ".join(t.rjust(w) for t in row)
+            for r, row in enumerate(_rows(s))
         ]
         return "\n".join([header, *rows])
 
@@ -532,32 +670,31 @@ class _TicTacToe:
         or exceed them by one
         """
         n = self.consts.board_size
-        if len(data) != n:
+        if not isinstance(data, list | tuple) or len(data) != n:
             raise ValueError(f"data_to_start_state: need {n} rows, got {len(data)}: {data!r}")
-        codes: dict[str, Tile] = {"O": O, "X": X, ".": None}
-        rows: list[tuple[Tile, ...]] = []
+        codes: dict[str, Tile] = {"O": _SOME_O, "X": _SOME_X, ".": Nothing}
         for i, text in enumerate(data):
-            if len(text) != n or any(ch not in codes for ch in text):
+            if not isinstance(text, str) or len(text) != n or any(ch not in codes for ch in text):
                 raise ValueError(
                     f"data_to_start_state: row {i} must be {n} characters of O, X and . (empty),"
                     f" got {text!r}"
                 )
-            rows.append(tuple(codes[ch] for ch in text))
-        board = tuple(rows)
-        os = sum(row.count(O) for row in board)
-        xs = sum(row.count(X) for row in board)
+        cells = "".join(data)
+        os, xs = cells.count("O"), cells.count("X")
         if os - xs not in (0, 1):
             raise ValueError(
                 f"data_to_start_state: {os} O's and {xs} X's; O moves first, so O's must equal"
                 " X's or exceed them by one"
             )
-        holders = _line_holders(board)
-        if len(holders) == 2 or (O in holders and os == xs) or (X in holders and os > xs):
+        holders = _line_holders(cells, n)
+        if len(holders) == 2 or ("O" in holders and os == xs) or ("X" in holders and os > xs):
             raise ValueError(
                 "data_to_start_state: play went on after a line was completed:"
                 f" {data!r} is not reachable"
             )
-        return TTTState(board, Maxie if os == xs else Minnie)
+        board: Board = Seq.map(lambda text: Seq.map(codes.__getitem__, Seq.from_list(text)),
+                               Seq.from_list(data))
+        return _known_state(board, Maxie if os == xs else Minnie, cells, "".join(holders))
 
     def outcome_to_est(self, o: Outcome) -> est:
         """The exact value of a finished game.
@@ -589,11 +726,35 @@ class _TicTacToe:
         return p.name
 
 
+def _plain_index(s: TTTState, m: object) -> int:
+    """The row-major index of ``m``'s tile if ``m`` is a valid move of plain tuples and ints.
+
+    Else -1 (then ``_why_invalid`` decides). The fast path of every search.
+    """
+    if type(m) is tuple and len(m) == 2:
+        e, loc = m
+        if type(loc) is tuple and len(loc) == 2 and e is (O if s.player is Maxie else X):
+            r, c = loc
+            n = Seq.length(s.board)
+            if type(r) is int and type(c) is int and 0 <= r < n and 0 <= c < n:
+                k = r * n + c
+                # An empty tile and no full line: the game is In_play.
+                if not s._winner and s._cells[k] == _EMPTY_CELL:
+                    return k
+    return -1
+
+
+
+def _is_int(v: object) -> bool:
+    """Whether ``v`` is an int and not a bool (SML's ``true`` is no ``int``)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _show_move(m: object) -> str:
     match m:
-        case (Entry() as e, (int() as r, int() as c)):
+        case (Entry() as e, (int() as r, int() as c)) if _is_int(r) and _is_int(c):
             return f"({e.value}, ({r}, {c}))"
-    return repr(m)
+    return reprlib.repr(m)
 
 
 def TicTacToe(consts: TTTCONSTS) -> _TicTacToe:

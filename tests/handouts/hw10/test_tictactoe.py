@@ -8,7 +8,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from returns.maybe import Nothing, Some
+from returns.maybe import Maybe, Nothing, Some
 
 from sml150.handouts.hw10 import tictactoe as ttt
 from sml150.handouts.hw10.tictactoe import (
@@ -147,7 +147,8 @@ def test_estimator_is_not_part_of_the_game() -> None:
 
 def test_start_and_first_moves() -> None:
     s = HANDOUT.start
-    assert s.board == ((None,) * 3,) * 3 and HANDOUT.player(s) is Maxie
+    assert s.board == Seq.repeat(3, Seq.repeat(3, Nothing)) and HANDOUT.player(s) is Maxie
+    assert Seq.nth(2, Seq.nth(1, s.board)) == Nothing
     moves = list(HANDOUT.moves(s))
     assert moves[0] == (O, (0, 0)) and moves[-1] == (O, (2, 2)) and len(moves) == 9
     s1 = HANDOUT.make_move(s, (O, (1, 1)))
@@ -259,8 +260,13 @@ def test_data_to_start_state() -> None:
 # -- properties over random playouts ---------------------------------------------------------
 
 
-def snapshot(b: Board) -> list[list[Entry | None]]:
+def snapshot(b: Board) -> list[list[Maybe[Entry]]]:
     return [list(row) for row in b]
+
+
+def tile(s: TTTState, r: int, c: int) -> Maybe[Entry]:
+    """The tile at ``(r, c)``, read as the handout's code reads it."""
+    return Seq.nth(c, Seq.nth(r, s.board))
 
 
 @settings(max_examples=60, deadline=None)
@@ -273,7 +279,7 @@ def test_random_playouts(n: int, rule: bool, rng: random.Random) -> None:
     plies = 0
     while isinstance(g.status(s), In_play):
         moves = list(g.moves(s))
-        empty = [(r, c) for r in range(n) for c in range(n) if s.board[r][c] is None]
+        empty = [(r, c) for r in range(n) for c in range(n) if tile(s, r, c) == Nothing]
         assert [loc for _e, loc in moves] == empty
         assert all(g.is_valid_move(s, m) for m in moves)
         m = rng.choice(moves)
@@ -281,7 +287,11 @@ def test_random_playouts(n: int, rule: bool, rng: random.Random) -> None:
         before = snapshot(s.board)
         s2 = g.make_move(s, m)
         assert snapshot(s.board) == before
-        assert s2.board[m[1][0]][m[1][1]] is m[0]
+        assert tile(s2, *m[1]) == Some(m[0])
+        # the status worked out incrementally equals a full rescan of a rebuilt state
+        rebuilt = TTTState(s2.board, s2.player)
+        assert rebuilt == s2 and hash(rebuilt) == hash(s2)
+        assert g.status(rebuilt) == g.status(s2)
         assert g.player(s2) is not g.player(s)
         s, plies = s2, plies + 1
     assert plies <= n * n
@@ -290,20 +300,32 @@ def test_random_playouts(n: int, rule: bool, rng: random.Random) -> None:
     assert g.estimate(s) in (MaxieWins(), MinnieWins(), Guess(0))
 
 
+def rotate(b: Board) -> Board:
+    """``b`` turned a quarter: the tile at ``(r, c)`` comes from ``(n-1-c, r)``."""
+    n = Seq.length(b)
+    return Seq.tabulate(lambda r: Seq.tabulate(lambda c: Seq.nth(r, Seq.nth(n - 1 - c, b)), n), n)
+
+
+def mirror(b: Board) -> Board:
+    n = Seq.length(b)
+    return Seq.map(lambda row: Seq.tabulate(lambda c: Seq.nth(n - 1 - c, row), n), b)
+
+
 def transforms(b: Board) -> list[Board]:
     """The 8 symmetries of the square applied to ``b``."""
-    n = len(b)
-    out = []
+    out: list[Board] = []
     cur = b
     for _ in range(4):
-        cur = tuple(tuple(cur[n - 1 - c][r] for c in range(n)) for r in range(n))
-        out += [cur, tuple(row[::-1] for row in cur)]
+        cur = rotate(cur)
+        out += [cur, mirror(cur)]
     return out
 
 
 def swap(b: Board) -> Board:
-    other = {O: X, X: O, None: None}
-    return tuple(tuple(other[t] for t in row) for row in b)
+    def other(t: Maybe[Entry]) -> Maybe[Entry]:
+        return t.map(lambda e: X if e is O else O)
+
+    return Seq.map(lambda row: Seq.map(other, row), b)
 
 
 @settings(max_examples=80, deadline=None)
@@ -369,3 +391,58 @@ def test_baseline_is_the_longest_chain() -> None:
     assert baseline_estimator(s2, False) == 0
     s3 = g.data_to_start_state(["OOO.", "X...", "....", "X..."])
     assert baseline_estimator(s3, False) == 2
+
+
+# -- the board is the handout's tile seq seq; bad input ----------------------------------------
+
+
+def test_board_is_a_seq_of_seqs_of_options() -> None:
+    """Code written as in SML reads the board: ``Seq.nth``, ``Seq.map``, ``Some``/``Nothing``."""
+    s = HANDOUT.data_to_start_state(["O.X", ".O.", "..."])
+
+    def count_row(e: Entry, row: Seq[Maybe[Entry]]) -> int:
+        return Seq.mapreduce(lambda t: 1 if t == Some(e) else 0, 0, lambda a, b: a + b, row)
+
+    assert Seq.map(lambda row: count_row(O, row), s.board) == Seq.from_list([1, 1, 0])
+    match tile(s, 0, 2):
+        case Some(e):
+            assert e is X
+        case _:
+            pytest.fail("(0, 2) holds X")
+    assert s == TTTState(s.board, Minnie)
+    assert s != TTTState(s.board, Maxie)
+
+
+def test_state_constructor_checks_types() -> None:
+    good = HANDOUT.start.board
+    for bad_board in (((None,) * 3,) * 3, Seq.repeat(3, (Nothing,) * 3), "...",
+                      Seq.repeat(3, Seq.repeat(2, Nothing)), Seq.repeat(3, Seq.repeat(3, O)),
+                      Seq.repeat(3, Seq.repeat(3, Some("O")))):
+        with pytest.raises(TypeError, match="TTTState"):
+            TTTState(bad_board, Maxie)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Maxie or Minnie"):
+        TTTState(good, "Maxie")  # type: ignore[arg-type]
+
+
+def test_bools_and_floats_are_no_coordinates() -> None:
+    g = HANDOUT
+    s = g.start
+    for m in [(O, (True, False)), (O, (1.0, 1)), (O, (0, None)), (O, [0, 0]), [O, (0, 0)],
+              ("O", (0, 0)), (O, (0, 0, 0)), (O,), None, 3, "0 0", (O, (10**30, 0))]:
+        assert not g.is_valid_move(s, m), m  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"TicTacToe\.make_move"):
+            g.make_move(s, m)  # type: ignore[arg-type]
+    assert s == g.start
+
+
+def test_parse_move_is_linear_and_ascii() -> None:
+    g = HANDOUT
+    s = g.start
+    for bad in ("1 ²", "² 1", "١ ١", "1" * 5000 + " 1", "1 " + "9" * 4400, " " * 100_000,
+                "1" + " " * 100_000 + "x", "(" * 50_000, "1,,2", "(1 2))", "1\x002",
+                "-0 1", "+1 1", "1_0 1"):
+        assert g.parse_move(s, bad) == Nothing, bad[:20]
+    assert g.parse_move(s, "  ( 1 ,2 )  ") == Some((O, (1, 2)))
+    assert g.parse_move(s, "(1 2") == g.parse_move(s, "1, 2)") == Some((O, (1, 2)))
+    assert g.parse_move(s, "01 02") == Some((O, (1, 2)))
+    assert g.parse_move(s, None) == Nothing  # type: ignore[arg-type]
