@@ -1,0 +1,327 @@
+"""The exact Connect Four solver: Pascal Pons' algorithm over the bitboard, in Python.
+
+``solve(game, state)`` returns the Pons score of the side to move, every equally best column,
+a principal variation and the search statistics:
+
+>>> from sml150.games.connect4 import ConnectFour7x6 as G
+>>> r = solve(G, G.parse_moves("4455"))
+>>> r.score, r.best_moves, [c + 1 for c in r.pv]
+(18, (2, 5), [3, 4, 2])
+
+The search (``_Kernel``) is Pons' final solver: a fail-soft negamax over (position, mask) integers
+that enters only positions where the mover cannot win at once (the caller checks the immediate
+win), plays only non-losing moves (a single opponent threat must be blocked, two lose, never
+play below an opponent's winning cell), clamps the window to the score range still reachable,
+keeps a transposition table of upper bounds (fail-low) and lower bounds (cut-off) keyed by
+``position + mask`` (optionally folded with its mirror image), orders moves by the number of
+winning cells they create, ties centre-first, and narrows [min, max] at the root by null-window
+probes, halving toward 0 first (Pons' "iterative deepening with null windows").
+
+It works on raw integers in one closure: a Python call per node and no records, which is what
+makes Pons' test sets solvable in milliseconds per position (see benchmarks/connect4_pons.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, final
+
+import attrs
+
+if TYPE_CHECKING:
+    from sml150.games.connect4 import C4State, Column, ConnectFourGame, Score
+
+__all__ = ["C4Result", "C4Stats", "Prober", "solve"]
+
+_TT_LIMIT = 4_000_000
+"""Entries kept before the table is cleared (bounds memory; never reached on Pons' sets)."""
+
+
+@final
+@attrs.frozen
+class C4Stats:
+    """What a Connect Four solve did.
+
+    ``nodes`` counts positions entered by the score search (Pons' "positions explored", the
+    measure his published means use); ``analysis_nodes`` those entered afterwards to find every
+    best move and the principal variation.
+
+    >>> C4Stats(nodes=1, tt_probes=1, tt_hits=0, seconds=0.0, analysis_nodes=0,
+    ...         analysis_seconds=0.0).nodes
+    1
+    """
+
+    nodes: int
+    """Positions entered by the score search."""
+    tt_probes: int
+    """Transposition-table look-ups by the score search."""
+    tt_hits: int
+    """Look-ups that found an entry."""
+    seconds: float
+    """Wall time of the score search."""
+    analysis_nodes: int
+    """Positions entered to find the best moves and the principal variation."""
+    analysis_seconds: float
+    """Wall time of that analysis."""
+
+
+@final
+@attrs.frozen
+class C4Result:
+    """The exact value of a Connect Four position and how it was found.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> solve(G, G.parse_moves("1212121")).score   # X has won: O to move has lost
+    -18
+    """
+
+    score: Score
+    """Pons' score for the side to move (see ``ConnectFourGame.score_of_win``)."""
+    best_moves: tuple[Column, ...]
+    """Every column (0-based, ascending) whose value is ``score``; empty when the game is over."""
+    pv: tuple[Column, ...]
+    """A principal variation: best moves for both sides to the end of the game (0-based)."""
+    stats: C4Stats
+    """Nodes, TT probes/hits and times."""
+
+
+Negamax = Callable[[int, int, int, int, int], int]
+"""``negamax(position, mask, moves, alpha, beta)`` over raw bitboards."""
+
+
+@final
+class _Kernel:
+    """Pons' solver bound to one board size, with its table and counters (one per solve)."""
+
+    def __init__(self, game: ConnectFourGame, mirror: bool) -> None:
+        self.game = game
+        self.nodes = 0
+        self.probes = 0
+        self.hits = 0
+        self.table: dict[int, int] = {}
+        self.negamax = self._build(game, mirror)
+
+    def _build(self, game: ConnectFourGame, use_mirror: bool) -> Negamax:  # noqa: PLR0915
+        # one closure with every constant local: the hot loop pays no attribute look-ups
+        h = game.height
+        h1, h2 = h + 1, h + 2
+        board = game.board_mask
+        bottom = game.bottom_mask
+        n = game.width * game.height
+        width = game.width
+        col_masks = [game.column_mask(c) for c in game.column_order]
+        ranked = [(i, m) for i, m in enumerate(col_masks)]
+        col_bits = (1 << h1) - 1
+        mirror_shifts = [(c * h1, (width - 1 - c) * h1) for c in range(width)]
+        table = self.table
+        kernel = self
+
+        def wins(p: int, m: int) -> int:
+            # Pons' compute_winning_position: the empty cells completing four for stones p
+            r = (p << 1) & (p << 2) & (p << 3)
+            q = (p << h1) & (p << 2 * h1)
+            r |= q & (p << 3 * h1)
+            r |= q & (p >> h1)
+            q = (p >> h1) & (p >> 2 * h1)
+            r |= q & (p << h1)
+            r |= q & (p >> 3 * h1)
+            q = (p << h) & (p << 2 * h)
+            r |= q & (p << 3 * h)
+            r |= q & (p >> h)
+            q = (p >> h) & (p >> 2 * h)
+            r |= q & (p << h)
+            r |= q & (p >> 3 * h)
+            q = (p << h2) & (p << 2 * h2)
+            r |= q & (p << 3 * h2)
+            r |= q & (p >> h2)
+            q = (p >> h2) & (p >> 2 * h2)
+            r |= q & (p << h2)
+            r |= q & (p >> 3 * h2)
+            return r & (board ^ m)
+
+        def negamax(p: int, m: int, moves: int, alpha: int, beta: int) -> int:
+            # REQUIRES: the mover of (p, m) cannot win at once; alpha < beta.
+            # ENSURES (fail-soft): result <= alpha is an upper bound of the value, result >= beta
+            # a lower bound, otherwise the exact value.
+            kernel.nodes += 1
+            possible = (m + bottom) & board
+            opp_win = wins(p ^ m, m)
+            forced = possible & opp_win
+            if forced:
+                if forced & (forced - 1):
+                    return -((n - moves) // 2)  # two threats: lost to the next stone
+                possible = forced
+            possible &= ~(opp_win >> 1)
+            if not possible:
+                return -((n - moves) // 2)
+            if moves >= n - 2:
+                return 0  # at most one stone each left, and no one can win with it
+            lo = -((n - 2 - moves) // 2)
+            if alpha < lo:
+                alpha = lo
+                if alpha >= beta:
+                    return alpha
+            hi = (n - 1 - moves) // 2
+            if beta > hi:
+                beta = hi
+                if alpha >= beta:
+                    return beta
+            key = p + m
+            if use_mirror:
+                mk = 0
+                for src, dst in mirror_shifts:
+                    mk |= ((key >> src) & col_bits) << dst
+                key = min(key, mk)
+            kernel.probes += 1
+            entry = table.get(key)
+            if entry is not None:
+                kernel.hits += 1
+                v = entry >> 1
+                if entry & 1:  # a lower bound
+                    if alpha < v:
+                        alpha = v
+                        if alpha >= beta:
+                            return alpha
+                elif beta > v:  # an upper bound
+                    beta = v
+                    if alpha >= beta:
+                        return beta
+            # order: most winning cells after the move first, ties centre-first
+            cands = []
+            for i, cm in ranked:
+                mv = possible & cm
+                if mv:
+                    cands.append((wins(p | mv, m).bit_count(), -i, mv))
+            if len(cands) > 1:
+                cands.sort(reverse=True)
+            opp = p ^ m
+            for _score, _i, mv in cands:
+                v = -negamax(opp, m | mv, moves + 1, -beta, -alpha)
+                if v >= beta:
+                    table[key] = (v << 1) | 1
+                    return v
+                alpha = max(alpha, v)
+            # Inv: alpha is an upper bound of the value (exact if it rose above the entry alpha)
+            if len(table) >= _TT_LIMIT:
+                table.clear()
+            table[key] = alpha << 1
+            return alpha
+
+        self.wins = wins
+        return negamax
+
+    def can_win_next(self, p: int, m: int) -> bool:
+        """Whether the mover of (p, m) completes four with one stone."""
+        g = self.game
+        return bool(self.wins(p, m) & (m + g.bottom_mask) & g.board_mask)
+
+    def value(self, p: int, m: int, moves: int) -> Score:
+        """The exact score of a position that is not over, by null-window narrowing."""
+        g = self.game
+        n = g.width * g.height
+        if self.can_win_next(p, m):
+            return (n + 1 - moves) // 2
+        lo, hi = -((n - moves) // 2), (n + 1 - moves) // 2
+        # Inv: lo <= value <= hi
+        while lo < hi:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and lo // 2 < med:
+                med = lo // 2
+            elif med >= 0 and hi // 2 > med:
+                med = hi // 2
+            r = self.negamax(p, m, moves, med, med + 1)
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+        return lo
+
+    def at_most(self, p: int, m: int, moves: int, bound: int) -> bool:
+        """Whether the value of a position that is not over is <= ``bound`` (a null window)."""
+        g = self.game
+        n = g.width * g.height
+        if self.can_win_next(p, m):
+            return (n + 1 - moves) // 2 <= bound
+        return self.negamax(p, m, moves, bound, bound + 1) <= bound
+
+
+Prober = Callable[["C4State"], bool]
+
+
+def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int, bool]:
+    """(position, mask, moves, won) after the mover plays the legal column ``c``."""
+    from sml150.games.connect4 import has_four
+
+    mv = (s.mask + game.bottom_mask) & game.column_mask(c)
+    return s.position ^ s.mask, s.mask | mv, s.moves + 1, has_four(s.position | mv, game.height)
+
+
+def _best_moves(game: ConnectFourGame, kernel: _Kernel, s: C4State, value: Score,
+                first_only: bool) -> list[Column]:
+    """The legal columns whose value (for the mover of ``s``) is ``value``, ascending."""
+    n = game.width * game.height
+    best = []
+    for c in game.column_order:
+        if not game.can_play(s, c):
+            continue
+        p, m, moves, won = _child(game, s, c)
+        if won:
+            good = game.score_of_win(s.moves) == value
+        elif moves == n:
+            good = value == 0
+        else:
+            good = kernel.at_most(p, m, moves, -value)  # the child's value <= -value
+        if good:
+            best.append(c)
+            if first_only:
+                break
+    return sorted(best)
+
+
+def _over_score(game: ConnectFourGame, s: C4State) -> Score | None:
+    """The score of a finished game for the (would-be) mover, or None if it is not over."""
+    if game.is_won(s):
+        return -game.score_of_win(s.moves - 1)
+    if s.moves >= game.width * game.height:
+        return 0
+    return None
+
+
+def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True,
+          mirror: bool = False) -> C4Result:
+    """The exact Pons score of ``s`` for the side to move, its best moves and a PV.
+
+    REQUIRES: ``s`` a state of ``game`` (small boards solve fast; 7×6 from few plies is slow).
+    ENSURES: ``score`` is the exact value (``game.score_of_win``): ``> 0`` the mover wins (on
+    7×6 with her ``22 - score``-th stone at best), ``0`` a draw, ``< 0`` she loses;
+    ``best_moves`` every column of that value (empty for a finished game); ``pv`` best play to
+    the end. ``analyse=False`` skips best moves and PV (Pons' benchmark
+    setting). ``mirror=True`` folds mirror images in the table (same score, fewer nodes on
+    symmetric positions, a little slower per node).
+
+    >>> from sml150.games.connect4 import ConnectFour
+    >>> G = ConnectFour(4, 4)
+    >>> r = solve(G, G.parse_moves("2233"))
+    >>> r.score, r.best_moves, r.stats.nodes
+    (0, (0, 3), 670)
+    """
+    kernel = _Kernel(game, mirror)
+    t0 = time.perf_counter()
+    over = _over_score(game, s)
+    value = over if over is not None else kernel.value(s.position, s.mask, s.moves)
+    t1 = time.perf_counter()
+    nodes, probes, hits = kernel.nodes, kernel.probes, kernel.hits
+    best: list[Column] = []
+    pv: list[Column] = []
+    if analyse and over is None:
+        best = _best_moves(game, kernel, s, value, first_only=False)
+        state, v = s, value
+        while _over_score(game, state) is None:
+            c = _best_moves(game, kernel, state, v, first_only=True)[0]
+            pv.append(c)
+            state, v = game.make_move(state, c), -v
+    t2 = time.perf_counter()
+    stats = C4Stats(nodes=nodes, tt_probes=probes, tt_hits=hits, seconds=t1 - t0,
+                    analysis_nodes=kernel.nodes - nodes, analysis_seconds=t2 - t1)
+    return C4Result(score=value, best_moves=tuple(best), pv=tuple(pv), stats=stats)

@@ -1,0 +1,701 @@
+"""``ConnectFour``: Connect Four on any width × height board (four in a row wins), as a GAME.
+
+Maxie moves first and plays ``X``; Minnie plays ``O``. A move is a column, **0-based** in Python
+(``Column``); Pascal Pons' move strings (``"4455"``), ``parse_move`` and every printed column are
+**1-based**, as players count them. A full board with no four in a row is a ``Draw``.
+
+>>> G = ConnectFour7x6
+>>> s = G.parse_moves("4455")
+>>> print(G.state_to_string(s))
+ 1 2 3 4 5 6 7
+ . . . . . . .
+ . . . . . . .
+ . . . . . . .
+ . . . . . . .
+ . . . O O . .
+ . . . X X . .
+Maxie (X) to move, ply 5
+>>> G.player(s), list(G.moves(s))
+(<Player.Maxie: 'Maxie'>, [3, 2, 4, 1, 5, 0, 6])
+>>> score(G, s)   # Pons' convention: the mover wins with her 4th stone, 22 - 4
+18
+
+The state is Pons' bitboard: column ``c`` holds bits ``c*(h+1) .. c*(h+1)+h-1`` (bottom up,
+one spare bit on top), ``position`` the stones of the player to move, ``mask`` all stones.
+The search hooks (``key`` with the mirror symmetry, ``can_win_next``, ``non_losing_moves``,
+``ordered_moves`` by threats, ``score_bounds``) work on the same bits.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TypeAlias, final
+
+import attrs
+from returns.maybe import Maybe, Nothing, Some
+
+from sml150.lib.est import Est, EstStructure, Guess, MaxieWins, MinnieWins, est
+from sml150.lib.seq import Seq
+from sml150.lib.signatures import (
+    Draw,
+    In_play,
+    Maxie,
+    Minnie,
+    Over,
+    Player,
+    Status,
+    Winner,
+)
+from sml150.search.score import Score as EngineScore
+from sml150.search.score import is_mate, is_win, loss_in, mate_plies, win_in
+
+__all__ = [
+    "Bitboard",
+    "C4State",
+    "Column",
+    "ConnectFour",
+    "ConnectFour7x6",
+    "ConnectFourGame",
+    "IllegalMove",
+    "IllegalMoveString",
+    "Score",
+    "score",
+]
+
+Column: TypeAlias = int
+"""A move: the column a stone drops into, 0-based (printed and parsed 1-based)."""
+Bitboard: TypeAlias = int
+"""A set of cells, one bit per cell, ``h + 1`` bits per column (see the module docstring)."""
+Score: TypeAlias = int
+"""A Pons score for the side to move: > 0 wins (sooner is larger), 0 draws, < 0 loses."""
+
+_MAX_SIDE = 32
+
+
+class IllegalMove(ValueError):
+    """A column that cannot be played in a state (off the board, full, or the game is over)."""
+
+
+class IllegalMoveString(ValueError):
+    """A Pons move string (``"4455"``) that is not a legal game; ``index`` is 1-based.
+
+    >>> ConnectFour7x6.parse_moves("44x")
+    Traceback (most recent call last):
+    ...
+    sml150.games.connect4.IllegalMoveString: move 3 of '44x': 'x' is not a column 1..7
+    """
+
+    def __init__(self, text: str, index: int, reason: str) -> None:
+        super().__init__(f"move {index} of {text!r}: {reason}")
+        self.text = text
+        """The whole move string."""
+        self.index = index
+        """The 1-based position of the offending character."""
+        self.reason = reason
+        """Why that move cannot be played."""
+
+
+@final
+@attrs.frozen
+class C4State:
+    """A Connect Four position: Pons' (position, mask, moves) bitboard triple.
+
+    Build states with ``start``, ``make_move`` or ``parse_moves``; a state never changes.
+
+    >>> ConnectFour7x6.make_move(ConnectFour7x6.start, 3)
+    C4State(position=0, mask=2097152, moves=1)
+    """
+
+    position: Bitboard
+    """The stones of the player to move."""
+    mask: Bitboard
+    """All stones on the board."""
+    moves: int
+    """Plies played so far (even: Maxie to move)."""
+
+
+def _check_side(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"ConnectFour {attribute.name} must be an int, not {value!r}")
+    if not 1 <= value <= _MAX_SIDE:
+        raise ValueError(f"ConnectFour {attribute.name} must be 1..{_MAX_SIDE}, not {value}")
+
+
+def winning_cells(position: Bitboard, mask: Bitboard, height: int, board: Bitboard) -> Bitboard:
+    """The empty cells that would complete four in a row for the stones ``position``.
+
+    Pons' ``compute_winning_position``: shifts by 1 (vertical), ``h+1`` (horizontal), ``h`` and
+    ``h+2`` (the diagonals). REQUIRES: ``position`` ⊆ ``mask`` ⊆ ``board`` (the playable cells).
+    ENSURES: the result ⊆ ``board`` minus ``mask``; it may include cells not yet reachable.
+
+    >>> G = ConnectFour7x6
+    >>> s = G.parse_moves("112233")          # X on 1, 2, 3 of the bottom row
+    >>> cells = winning_cells(s.position, s.mask, 6, G.board_mask)
+    >>> cells == G.bottom_mask & G.column_mask(3)   # the bottom of column 4
+    True
+    """
+    # vertical: three below
+    r = (position << 1) & (position << 2) & (position << 3)
+    for d in (height + 1, height, height + 2):  # horizontal, diagonal /, diagonal \
+        p = (position << d) & (position << 2 * d)
+        r |= p & (position << 3 * d)
+        r |= p & (position >> d)
+        p = (position >> d) & (position >> 2 * d)
+        r |= p & (position << d)
+        r |= p & (position >> 3 * d)
+    return r & (board ^ mask)
+
+
+def has_four(stones: Bitboard, height: int) -> bool:
+    """Whether ``stones`` hold four in a row (vertical, horizontal or diagonal).
+
+    >>> has_four(0b1111, 6), has_four(0b0111, 6)
+    (True, False)
+    """
+    for d in (1, height + 1, height, height + 2):
+        m = stones & (stones >> d)
+        if m & (m >> 2 * d):
+            return True
+    return False
+
+
+_MOVE_TEXT = re.compile(r"^\s*(\d+)\s*$")
+
+
+@final
+@attrs.frozen
+class ConnectFourGame:
+    """The GAME structure ``ConnectFour`` returns: width × height Connect Four, four in a row.
+
+    Besides GAME it provides Pons' move strings (``parse_moves``), his score convention
+    (``score_of_win``, ``score_bounds``) and the search hooks over the bitboard.
+
+    >>> ConnectFour(5, 4).width, ConnectFour(5, 4).height
+    (5, 4)
+    """
+
+    width: int = attrs.field(validator=_check_side)
+    """Columns (7 in the standard game)."""
+    height: int = attrs.field(validator=_check_side)
+    """Rows (6 in the standard game)."""
+    bottom_mask: Bitboard = attrs.field(init=False)
+    """The bottom cell of every column."""
+    board_mask: Bitboard = attrs.field(init=False)
+    """Every cell of the board (no spare bits)."""
+    column_order: tuple[Column, ...] = attrs.field(init=False)
+    """Columns from the centre outwards, left of centre first: 7 wide gives 3, 2, 4, 1, 5, 0, 6."""
+
+    @bottom_mask.default
+    def _bottom(self) -> Bitboard:
+        return sum(1 << (c * (self.height + 1)) for c in range(self.width))
+
+    @board_mask.default
+    def _board(self) -> Bitboard:
+        return self.bottom_mask * ((1 << self.height) - 1)
+
+    @column_order.default
+    def _order(self) -> tuple[Column, ...]:
+        w = self.width
+        return tuple(w // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(w))
+
+    # -- geometry ------------------------------------------------------------------------------
+
+    def column_mask(self, c: Column) -> Bitboard:
+        """The cells of column ``c`` (0-based).
+
+        >>> bin(ConnectFour(2, 3).column_mask(1))
+        '0b1110000'
+        """
+        return ((1 << self.height) - 1) << (c * (self.height + 1))
+
+    def top_mask(self, c: Column) -> Bitboard:
+        """The top cell of column ``c``.
+
+        >>> bin(ConnectFour(2, 3).top_mask(0))
+        '0b100'
+        """
+        return 1 << (self.height - 1 + c * (self.height + 1))
+
+    def can_play(self, s: C4State, c: Column) -> bool:
+        """Whether column ``c`` is on the board and not full (the game may be over).
+
+        >>> G = ConnectFour(2, 1)
+        >>> G.can_play(G.make_move(G.start, 0), 0), G.can_play(G.start, 2)
+        (False, False)
+        """
+        return 0 <= c < self.width and not s.mask & self.top_mask(c)
+
+    # -- GAME ------------------------------------------------------------------------------------
+
+    @property
+    def Est(self) -> EstStructure:
+        """The HW11 estimates (``Guess: 3``, ``It's a draw!``).
+
+        >>> ConnectFour7x6.Est.to_string(Guess(0))
+        "It's a draw!"
+        """
+        return Est
+
+    @property
+    def start(self) -> C4State:
+        """The empty board, Maxie (X) to move.
+
+        >>> ConnectFour7x6.start
+        C4State(position=0, mask=0, moves=0)
+        """
+        return C4State(0, 0, 0)
+
+    def _why_not(self, s: C4State, c: object) -> str | None:
+        if isinstance(c, bool) or not isinstance(c, int):
+            return f"a move is a 0-based column int, not {c!r}"
+        if not 0 <= c < self.width:
+            return f"column {c + 1} is off the board (columns 1..{self.width})"
+        if s.mask & self.top_mask(c):
+            return f"column {c + 1} is full"
+        if self.is_won(s):
+            return "the game is already won"
+        return None
+
+    def make_move(self, s: C4State, m: Column) -> C4State:
+        """Drop the mover's stone into column ``m`` (0-based).
+
+        REQUIRES: ``m`` in ``moves(s)``; else ``IllegalMove`` saying why. ENSURES: the other
+        player is to move; ``s`` is unchanged.
+
+        >>> G = ConnectFour(2, 1)
+        >>> G.make_move(G.make_move(G.start, 0), 0)
+        Traceback (most recent call last):
+        ...
+        sml150.games.connect4.IllegalMove: ConnectFour.make_move: column 1 is full
+        """
+        why = self._why_not(s, m)
+        if why is not None or s.moves >= self.width * self.height:
+            raise IllegalMove(f"ConnectFour.make_move: {why or 'the board is full'}")
+        mask = s.mask | (s.mask + (1 << (m * (self.height + 1))))
+        return C4State(s.position ^ s.mask, mask, s.moves + 1)
+
+    def is_won(self, s: C4State) -> bool:
+        """Whether the player who just moved made four in a row.
+
+        >>> ConnectFour7x6.is_won(ConnectFour7x6.parse_moves("1212121"))
+        True
+        """
+        return has_four(s.position ^ s.mask, self.height)
+
+    def moves(self, s: C4State) -> Seq[Column]:
+        """The playable columns, centre first (``column_order``); empty when the game is over.
+
+        ENSURES: non-empty exactly while ``status(s)`` is In_play.
+
+        >>> G = ConnectFour(3, 1)
+        >>> G.moves(G.start), G.moves(G.make_move(G.start, 1))
+        (<1,0,2>, <0,2>)
+        """
+        if self.is_won(s):
+            return Seq.empty()
+        return Seq.from_list([c for c in self.column_order if not s.mask & self.top_mask(c)])
+
+    def status(self, s: C4State) -> Status:
+        """``Over (Winner p)`` after p's four in a row, ``Over Draw`` on a full board, else In_play.
+
+        >>> G = ConnectFour7x6
+        >>> G.status(G.parse_moves("1212121")), G.status(G.start)
+        (Over(outcome=Winner(player=<Player.Maxie: 'Maxie'>)), In_play())
+        """
+        if self.is_won(s):
+            return Over(Winner(Minnie if s.moves % 2 == 0 else Maxie))
+        if s.moves >= self.width * self.height:
+            return Over(Draw())
+        return In_play()
+
+    def player(self, s: C4State) -> Player:
+        """The player to move: Maxie after an even number of plies.
+
+        >>> ConnectFour7x6.player(ConnectFour7x6.parse_moves("4"))
+        <Player.Minnie: 'Minnie'>
+        """
+        return Maxie if s.moves % 2 == 0 else Minnie
+
+    def estimate(self, s: C4State) -> est:
+        """An absolute estimate (positive favours Maxie) from threats.
+
+        Finished games give their exact value (``Guess 0`` for a draw). A mover who can win at
+        once gets ±1000; otherwise 10 × (Maxie's winning cells − Minnie's) plus a tempo point
+        for the mover. Creates no future state.
+
+        >>> G = ConnectFour7x6
+        >>> G.estimate(G.parse_moves("1212121")), G.estimate(G.parse_moves("121212"))
+        (MaxieWins(), Guess(n=1000))
+        >>> G.estimate(G.start)
+        Guess(n=1)
+        """
+        match self.status(s):
+            case Over(Winner(Player.Maxie)):
+                return MaxieWins()
+            case Over(Winner(Player.Minnie)):
+                return MinnieWins()
+            case Over(Draw()):
+                return Guess(0)
+        sign = 1 if s.moves % 2 == 0 else -1
+        return Guess(sign * self.heuristic(s))
+
+    def move_to_string(self, m: Column) -> str:
+        """``column 4`` (1-based).
+
+        >>> ConnectFour7x6.move_to_string(3)
+        'column 4'
+        """
+        return f"column {m + 1}"
+
+    def state_to_string(self, s: C4State) -> str:
+        """The board, top row first, with 1-based column numbers; X is Maxie, O is Minnie.
+
+        >>> print(ConnectFour(3, 2).state_to_string(ConnectFour(3, 2).parse_moves("21")))
+         1 2 3
+         . . .
+         O X .
+        Maxie (X) to move, ply 3
+        """
+        h = self.height
+        maxie = s.position if s.moves % 2 == 0 else s.position ^ s.mask
+        rows = [" " + " ".join(str(c + 1) for c in range(self.width))]
+        for r in range(h - 1, -1, -1):
+            cells = []
+            for c in range(self.width):
+                bit = 1 << (c * (h + 1) + r)
+                cells.append("." if not s.mask & bit else "X" if maxie & bit else "O")
+            rows.append(" " + " ".join(cells))
+        match self.status(s):
+            case Over(Winner(p)):
+                last = f"{p.name} ({'X' if p is Maxie else 'O'}) has won"
+            case Over(Draw()):
+                last = "a draw: the board is full"
+            case _:
+                p = self.player(s)
+                last = f"{p.name} ({'X' if p is Maxie else 'O'}) to move, ply {s.moves + 1}"
+        return "\n".join([*rows, last])
+
+    def parse_move(self, s: C4State, line: str) -> Maybe[Column]:
+        """Read a 1-based column number as the mover's move.
+
+        ENSURES: ``Some(column)`` (0-based) only for a legal move in ``s``, else ``Nothing``.
+
+        >>> G = ConnectFour7x6
+        >>> G.parse_move(G.start, "4"), G.parse_move(G.start, "8"), G.parse_move(G.start, "x")
+        (<Some: 3>, <Nothing>, <Nothing>)
+        """
+        found = _MOVE_TEXT.match(line)
+        if found is None:
+            return Nothing
+        c = int(found[1]) - 1
+        return Some(c) if self._why_not(s, c) is None else Nothing
+
+    # -- Pons' move strings and scores -------------------------------------------------------------
+
+    def parse_moves(self, text: str) -> C4State:
+        """The state after Pons' move string: 1-based columns, first player first (``"4455"``).
+
+        REQUIRES: every character a column digit ``1..width`` that can be played, and no four
+        in a row before the last move (the last move may win: the state is then Over); else
+        ``IllegalMoveString`` naming the 1-based position in the string and why.
+        Widths above 9 cannot be written in this format.
+
+        >>> ConnectFour7x6.parse_moves("").moves, ConnectFour7x6.parse_moves("4455").moves
+        (0, 4)
+        >>> ConnectFour7x6.parse_moves("4444444")
+        Traceback (most recent call last):
+        ...
+        sml150.games.connect4.IllegalMoveString: move 7 of '4444444': column 4 is full
+        >>> ConnectFour7x6.parse_moves("12121211")
+        Traceback (most recent call last):
+        ...
+        sml150.games.connect4.IllegalMoveString: move 8 of '12121211': the game is already won
+        """
+        s = self.start
+        for i, ch in enumerate(text, start=1):
+            if not ("1" <= ch <= "9" and int(ch) <= self.width):
+                raise IllegalMoveString(text, i, f"{ch!r} is not a column 1..{self.width}")
+            why = self._why_not(s, int(ch) - 1)
+            if why is not None:
+                raise IllegalMoveString(text, i, why)
+            s = self.make_move(s, int(ch) - 1)
+        return s
+
+    def score_of_win(self, moves_before: int) -> Score:
+        """Pons' score of a win by the stone played after ``moves_before`` plies.
+
+        ``(width*height + 1 - moves_before) // 2``: on 7×6, 22 minus the stones the winner has
+        played at the end. A loss is the negation, seen by the loser.
+
+        >>> ConnectFour7x6.score_of_win(0), ConnectFour7x6.score_of_win(6)
+        (21, 18)
+        """
+        return (self.width * self.height + 1 - moves_before) // 2
+
+    def pons_bounds(self, s: C4State) -> tuple[Score, Score]:
+        """The lowest and highest Pons score the mover of an In_play ``s`` can get.
+
+        ``(-(w*h - moves)//2, (w*h + 1 - moves)//2)``: the worst is losing to the opponent's
+        next stone, the best winning with one's own.
+
+        >>> ConnectFour7x6.pons_bounds(ConnectFour7x6.start)
+        (-21, 21)
+        """
+        n = self.width * self.height
+        return (-((n - s.moves) // 2), (n + 1 - s.moves) // 2)
+
+    def pons_score(self, v: EngineScore, s: C4State) -> Score:
+        """An exact engine score of ``s`` (``win_in``/``loss_in``/0, node-relative) in Pons' terms.
+
+        Winning ``k`` plies from ``s`` means the winning stone is played after ``moves + k - 1``
+        plies, so the Pons score is ``score_of_win(moves + k - 1)``; a loss is its negation.
+        REQUIRES: ``v`` exact (a win, a loss, or the draw 0); else ``ValueError``.
+
+        >>> ConnectFour7x6.pons_score(win_in(3), ConnectFour7x6.parse_moves("4455"))
+        18
+        """
+        if v == 0:
+            return 0
+        if not is_mate(v):
+            raise ValueError(f"pons_score: {v} is a guess, not an exact score")
+        k = mate_plies(v)
+        won = self.score_of_win(s.moves + k - 1)
+        return won if is_win(v) else -won
+
+    # -- search hooks ----------------------------------------------------------------------------
+
+    def possible(self, s: C4State) -> Bitboard:
+        """The cells where a stone can drop now (one per non-full column).
+
+        >>> bin(ConnectFour(2, 2).possible(ConnectFour(2, 2).start))
+        '0b1001'
+        """
+        return (s.mask + self.bottom_mask) & self.board_mask
+
+    def winning_columns(self, s: C4State) -> list[Column]:
+        """The columns where the mover completes four in a row at once (ascending).
+
+        >>> ConnectFour7x6.winning_columns(ConnectFour7x6.parse_moves("121212"))
+        [0]
+        """
+        if self.is_won(s):
+            return []
+        win = winning_cells(s.position, s.mask, self.height, self.board_mask) & self.possible(s)
+        return [c for c in range(self.width) if win & self.column_mask(c)]
+
+    def can_win_next(self, s: C4State) -> bool:
+        """Whether the mover of an In_play ``s`` wins with one stone (the immediate-win check).
+
+        >>> ConnectFour7x6.can_win_next(ConnectFour7x6.parse_moves("121212"))
+        True
+        """
+        win = winning_cells(s.position, s.mask, self.height, self.board_mask)
+        return bool(win & self.possible(s)) and not self.is_won(s)
+
+    def non_losing_moves(self, s: C4State) -> list[Column]:
+        """The columns that do not lose at once, for an In_play ``s`` the mover cannot win at once.
+
+        Pons' ``possibleNonLosingMoves``: a single opponent threat must be blocked; against two
+        no move helps (empty list); never play under an opponent's winning cell.
+        ENSURES: a subset of ``moves(s)``; every move left out loses to the next stone; empty
+        only if every move loses so.
+
+        >>> G = ConnectFour7x6
+        >>> G.non_losing_moves(G.parse_moves("12121"))   # O must block column 1
+        [0]
+        """
+        h, board = self.height, self.board_mask
+        possible = self.possible(s)
+        threat = winning_cells(s.position ^ s.mask, s.mask, h, board)
+        forced = possible & threat
+        if forced:
+            if forced & (forced - 1):
+                return []
+            possible = forced
+        allowed = possible & ~(threat >> 1)
+        return [c for c in self.column_order if allowed & self.column_mask(c)]
+
+    def threat_count(self, s: C4State, c: Column) -> int:
+        """How many winning cells the mover has after playing column ``c`` (ordering key).
+
+        >>> G = ConnectFour7x6
+        >>> G.threat_count(G.parse_moves("1212"), 0)
+        1
+        """
+        move = self.possible(s) & self.column_mask(c)
+        return winning_cells(s.position | move, s.mask | move, self.height,
+                             self.board_mask).bit_count()
+
+    def mirror(self, b: Bitboard) -> Bitboard:
+        """The bitboard reflected left to right (column c to ``width-1-c``).
+
+        >>> G = ConnectFour7x6
+        >>> G.mirror(G.make_move(G.start, 0).mask) == G.make_move(G.start, 6).mask
+        True
+        """
+        stride = self.height + 1
+        col = (1 << stride) - 1
+        w = self.width
+        return sum(((b >> (c * stride)) & col) << ((w - 1 - c) * stride) for c in range(w))
+
+    def key(self, s: C4State) -> int:
+        """A transposition-table key equal for a state and its mirror image.
+
+        Pons' ``position + mask`` (unique per state) or its mirror, whichever is smaller.
+
+        >>> G = ConnectFour7x6
+        >>> G.key(G.parse_moves("12")) == G.key(G.parse_moves("76"))
+        True
+        """
+        k = s.position + s.mask
+        return min(k, self.mirror(k))
+
+
+    # -- engine hooks (sml150.search.hooks) ----------------------------------------------------
+
+    def tt_key(self, s: C4State) -> int:
+        """Hook ``TTKey``: ``key(s)``, equal for a state and its mirror image.
+
+        >>> ConnectFour7x6.tt_key(ConnectFour7x6.start)
+        0
+        """
+        return self.key(s)
+
+    def canonical(self, s: C4State) -> tuple[int, int]:
+        """Hook ``Symmetric``: ``(key, sym)``, ``sym`` 1 when the mirror image is the canonical one.
+
+        >>> G = ConnectFour7x6
+        >>> G.canonical(G.parse_moves("1"))[1], G.canonical(G.parse_moves("7"))[1]
+        (0, 1)
+        """
+        k = s.position + s.mask
+        mk = self.mirror(k)
+        return (mk, 1) if mk < k else (k, 0)
+
+    def move_to_canonical(self, m: Column, sym: int) -> Column:
+        """Hook ``Symmetric``: column ``m`` in the canonical orientation (mirrored if ``sym``).
+
+        >>> ConnectFour7x6.move_to_canonical(0, 1), ConnectFour7x6.move_to_canonical(0, 0)
+        (6, 0)
+        """
+        return self.width - 1 - m if sym else m
+
+    def move_from_canonical(self, m: Column, sym: int) -> Column:
+        """Hook ``Symmetric``: the inverse of ``move_to_canonical`` (a mirror is its own inverse).
+
+        >>> ConnectFour7x6.move_from_canonical(6, 1)
+        0
+        """
+        return self.width - 1 - m if sym else m
+
+    def winning_move(self, s: C4State) -> Column | None:
+        """Hook ``WinningMove``: a column that wins at once (centre-first), or ``None``.
+
+        >>> G = ConnectFour7x6
+        >>> G.winning_move(G.parse_moves("121212")), G.winning_move(G.start)
+        (0, None)
+        """
+        if self.is_won(s):
+            return None
+        win = winning_cells(s.position, s.mask, self.height, self.board_mask) & self.possible(s)
+        if not win:
+            return None
+        return next(c for c in self.column_order if win & self.column_mask(c))
+
+    def ordered_moves(self, s: C4State) -> list[Column]:
+        """Hook ``MoveOrdering``: the moves worth searching, most threats first, ties centre-first.
+
+        An immediate win, if any, alone (nothing beats it); else ``non_losing_moves`` sorted
+        by ``threat_count``; if every move loses at once, all moves centre-first (all lose
+        equally soon). REQUIRES: ``s`` In_play. ENSURES: non-empty, a subset of ``moves(s)``.
+
+        >>> G = ConnectFour7x6
+        >>> G.ordered_moves(G.parse_moves("4455"))
+        [2, 5, 1, 6, 3, 4, 0]
+        >>> G.ordered_moves(G.parse_moves("12121"))   # O must block X's column 1
+        [0]
+        """
+        w = self.winning_move(s)
+        if w is not None:
+            return [w]
+        cols = self.non_losing_moves(s)
+        if not cols:
+            return [c for c in self.column_order if not s.mask & self.top_mask(c)]
+        return sorted(cols, key=lambda c: -self.threat_count(s, c))
+
+    def score_bounds(self, s: C4State) -> tuple[EngineScore, EngineScore]:
+        """Hook ``ScoreBounds``: mate-distance bounds of an In_play ``s``, node-relative.
+
+        The mover wins at ply 1 at best, and only with an immediate win (else ply 3 at best);
+        she loses at ply 2 at worst, and only if some opponent threat cannot be met (else at
+        ply 4 at worst). They bound every depth-limited value too.
+
+        >>> from sml150.search.score import describe
+        >>> [describe(v) for v in ConnectFour7x6.score_bounds(ConnectFour7x6.start)]
+        ['loss in 4', 'win in 3']
+        """
+        if self.can_win_next(s):
+            return (win_in(1), win_in(1))
+        lo = loss_in(4) if self.non_losing_moves(s) else loss_in(2)
+        return (lo, win_in(3))
+
+    def terminal_score(self, s: C4State) -> EngineScore | None:
+        """Hook ``FastScores``: ``None`` while In_play, else the mover's exact score.
+
+        ``loss_in(0)`` after the opponent's four in a row, 0 for a full board.
+
+        >>> G = ConnectFour7x6
+        >>> G.terminal_score(G.parse_moves("1212121")) == loss_in(0), G.terminal_score(G.start)
+        (True, None)
+        """
+        if self.is_won(s):
+            return loss_in(0)
+        if s.moves >= self.width * self.height:
+            return 0
+        return None
+
+    def heuristic(self, s: C4State) -> EngineScore:
+        """Hook ``FastScores``: the mover's view of ``estimate(s)`` for an In_play ``s``.
+
+        >>> ConnectFour7x6.heuristic(ConnectFour7x6.parse_moves("4"))
+        1
+        """
+        if self.can_win_next(s):
+            return 1000
+        mine = winning_cells(s.position, s.mask, self.height, self.board_mask).bit_count()
+        theirs = winning_cells(s.position ^ s.mask, s.mask, self.height,
+                               self.board_mask).bit_count()
+        return 10 * (mine - theirs) + 1
+
+
+def ConnectFour(width: int = 7, height: int = 6) -> ConnectFourGame:
+    """``ConnectFour(width, height)``: the GAME structure of Connect Four on that board.
+
+    REQUIRES: ``1 <= width, height <= 32`` (else ``ValueError``).
+
+    >>> G = ConnectFour(4, 4)
+    >>> len(G.moves(G.start)), G.pons_bounds(G.start)
+    (4, (-8, 8))
+    >>> ConnectFour(0, 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: ConnectFour width must be 1..32, not 0
+    """
+    return ConnectFourGame(width, height)
+
+
+ConnectFour7x6 = ConnectFour(7, 6)
+"""The standard game: 7 columns, 6 rows."""
+
+
+def score(game: ConnectFourGame, s: C4State) -> Score:
+    """The exact Pons score of ``s`` for the side to move, by the Connect Four solver.
+
+    A shortcut for ``solve(game, s).score`` (see ``sml150.games._connect4_solver``).
+
+    >>> score(ConnectFour7x6, ConnectFour7x6.parse_moves("44455554221"))
+    -15
+    """
+    from sml150.games._connect4_solver import solve
+
+    return solve(game, s).score
