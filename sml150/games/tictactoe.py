@@ -1,0 +1,547 @@
+"""``KInARow``: standard Tic-Tac-Toe on an n×n board, k in a row wins, a full board is a draw.
+
+A GAME of the library (so the handouts' players play it) with the engine's hooks
+(``sml150.search.hooks``): canonical keys under the 8 symmetries of the square, centre-first
+ordering that plays an immediate win or the only block, the immediate-win check, mate-distance
+bounds, and integer scores. Maxie plays ``X`` and moves first; Minnie plays ``O``. A move is a
+location ``(r, c)``, printed and parsed as ``r c`` like the HW10 game.
+
+>>> G = KInARow(3, 3)
+>>> s = G.make_move(G.start, (1, 1))
+>>> print(G.state_to_string(s))
+  0 1 2
+0 . . .
+1 . X .
+2 . . .
+>>> G.player(s), G.move_to_string((0, 2)), G.parse_move(s, "0 2")
+(<Player.Minnie: 'Minnie'>, '0 2', <Some: (0, 2)>)
+>>> G.status(G.play_line("0 0, 1 0, 0 1, 1 1, 0 2"))
+Over(outcome=Winner(player=<Player.Maxie: 'Maxie'>))
+
+The state is a bitboard record (``KState``): bit ``r * n + c`` of ``x``/``o`` is that player's
+stone; ``result`` is decided once, when the move is made (``status`` never rescans the board).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Hashable
+from typing import Final, NamedTuple, TypeAlias, final
+
+import attrs
+from returns.maybe import Maybe, Nothing, Some
+
+from sml150.lib.est import Est, Guess, est
+from sml150.lib.seq import Seq
+from sml150.lib.signatures import EST, Draw, In_play, Maxie, Minnie, Over, Player, Status, Winner
+from sml150.search.score import WIN, Score, loss_in, win_in
+
+__all__ = [
+    "IN_PLAY",
+    "KInARow",
+    "KInARowError",
+    "KState",
+    "Location",
+    "TicTacToe3",
+    "TicTacToe4",
+]
+
+Location: TypeAlias = tuple[int, int]
+"""A move: the ``(row, column)`` of an empty tile, both from 0."""
+
+IN_PLAY: Final = 0
+"""``KState.result``: the game goes on."""
+_WON: Final = 1  # the player who moved last completed a line
+_DRAWN: Final = 2  # the board is full and nobody has a line
+
+
+class KInARowError(ValueError):
+    """A bad move or board for ``KInARow``, with what was wrong.
+
+    >>> KInARow(3, 3).make_move(KInARow(3, 3).start, (3, 0))
+    Traceback (most recent call last):
+    ...
+    sml150.games.tictactoe.KInARowError: (3, 0) is not a tile of the 3×3 board ...
+    """
+
+
+class KState(NamedTuple):
+    """A position: the two bitboards, the game's result, and the 8 symmetric keys.
+
+    A ``NamedTuple`` rather than an attrs record: it is as immutable and value-equal, and three
+    times cheaper to build, which the engine does once per position searched.
+
+    - ``x``: Maxie's stones (bit ``r * n + c``);
+    - ``o``: Minnie's stones;
+    - ``result``: ``IN_PLAY``, 1 (the last mover won) or 2 (a full board, drawn);
+    - ``keys``: for each of the 8 symmetries ``g`` of the square, ``x' | o' << n*n`` of the
+      image of the position under ``g`` (``keys[0]`` is the position itself); kept up to date
+      move by move, so the canonical key is ``min(keys)``.
+
+    >>> KInARow(2, 2).start
+    KState(x=0, o=0, result=0, keys=(0, 0, 0, 0, 0, 0, 0, 0))
+    """
+
+    x: int
+    o: int
+    result: int
+    keys: tuple[int, ...]
+
+
+def _transforms(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each of the 8 symmetries, the image cell of every cell (``perm[g][i]``)."""
+    m = n - 1
+    maps: tuple[Callable[[int, int], Location], ...] = (
+        lambda r, c: (r, c),
+        lambda r, c: (c, m - r),
+        lambda r, c: (m - r, m - c),
+        lambda r, c: (m - c, r),
+        lambda r, c: (r, m - c),
+        lambda r, c: (m - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (m - c, m - r),
+    )
+    return tuple(tuple(_index(n, f(i // n, i % n)) for i in range(n * n)) for f in maps)
+
+
+def _index(n: int, loc: Location) -> int:
+    return loc[0] * n + loc[1]
+
+
+def _lines(n: int, k: int) -> tuple[int, ...]:
+    """Every line of ``k`` cells (rows, columns, both diagonals) as a bitmask."""
+    out: list[int] = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + j * dr, c + j * dc) for j in range(k)]
+                if all(0 <= rr < n and 0 <= cc < n for rr, cc in cells):
+                    out.append(sum(1 << (rr * n + cc) for rr, cc in cells))
+    return tuple(out)
+
+
+@final
+@attrs.frozen
+class _Tables:
+    """Everything about an n×n, k-in-a-row board that never changes, computed once."""
+
+    n: int
+    """The board's side."""
+    k: int
+    """Stones in a row that win."""
+    full: int
+    """All cells."""
+    lines: tuple[int, ...]
+    """Every winning line as a bitmask."""
+    through: tuple[tuple[int, ...], ...]
+    """The lines through each cell."""
+    locs: tuple[Location, ...]
+    """Cell index -> location."""
+    cells: dict[Location, int]
+    """Location -> cell index."""
+    order: tuple[int, ...]
+    """Cells, most lines through them first, then nearest the centre."""
+    perm: tuple[tuple[int, ...], ...]
+    """The 8 symmetries as cell permutations."""
+    inverse: tuple[tuple[int, ...], ...]
+    """Their inverses."""
+    key_bits: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    """``key_bits[p][i]``: per symmetry, the key bit of a stone of ``p`` (0: X, 1: O) on ``i``."""
+
+
+@functools.cache
+def _tables(n: int, k: int) -> _Tables:
+    size = n * n
+    lines = _lines(n, k)
+    through = tuple(tuple(L for L in lines if L >> i & 1) for i in range(size))
+    centre = (n - 1) / 2
+    order = tuple(sorted(range(size), key=lambda i: (-len(through[i]),
+                                                     abs(i // n - centre) + abs(i % n - centre),
+                                                     i)))
+    perm = _transforms(n)
+    inverse = tuple(tuple(p.index(i) for i in range(size)) for p in perm)
+    key_bits = (
+        tuple(tuple(1 << p[i] for p in perm) for i in range(size)),
+        tuple(tuple(1 << (p[i] + size) for p in perm) for i in range(size)),
+    )
+    locs = tuple((i // n, i % n) for i in range(size))
+    return _Tables(n, k, (1 << size) - 1, lines, through, locs,
+                   {loc: i for i, loc in enumerate(locs)}, order, perm, inverse, key_bits)
+
+
+_MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*[,\s]\s*(-?\d+)\s*\)?\s*$")
+
+
+def _threats(mine: int, empty: int, lines: tuple[int, ...]) -> int:
+    """The empty cells where ``mine`` would complete a line."""
+    t = 0
+    for L in lines:
+        r = L & ~mine
+        if r & empty == r and r & (r - 1) == 0:
+            t |= r
+    return t
+
+
+@final
+@attrs.frozen
+class _KInARow:
+    """The GAME structure ``KInARow`` returns (with the engine's hooks)."""
+
+    n: int
+    """The board's side."""
+    k: int
+    """Stones in a row that win."""
+    _t: _Tables = attrs.field(repr=False, eq=False)
+    """Precomputed tables."""
+
+    # -- GAME ------------------------------------------------------------------------------
+
+    @property
+    def Est(self) -> EST:
+        """The HW11 estimate structure (the draw ``Guess 0`` prints ``It's a draw!``)."""
+        return Est
+
+    @property
+    def start(self) -> KState:
+        """The empty board, Maxie (X) to move.
+
+        >>> KInARow(3, 3).start.result
+        0
+        """
+        return KState(0, 0, IN_PLAY, (0,) * 8)
+
+    def player(self, s: KState) -> Player:
+        """Whose turn it is: Maxie (X) when both have played equally often.
+
+        >>> G = KInARow(3, 3); G.player(G.start)
+        <Player.Maxie: 'Maxie'>
+        """
+        return Maxie if (s.x | s.o).bit_count() % 2 == 0 else Minnie
+
+    def status(self, s: KState) -> Status:
+        """``Over(Winner p)`` once ``p`` has k in a row, ``Over(Draw)`` on a full board.
+
+        >>> G = KInARow(2, 2)
+        >>> G.status(G.play_line("0 0, 1 0, 0 1"))
+        Over(outcome=Winner(player=<Player.Maxie: 'Maxie'>))
+        """
+        if s.result == IN_PLAY:
+            return In_play()
+        if s.result == _DRAWN:
+            return Over(Draw())
+        return Over(Winner(Minnie if self.player(s) is Maxie else Maxie))
+
+    def moves(self, s: KState) -> Seq[Location]:
+        """The empty tiles in row-major order; empty once the game is over.
+
+        >>> G = KInARow(2, 2); G.moves(G.make_move(G.start, (0, 1)))
+        <(0, 0),(1, 0),(1, 1)>
+        """
+        if s.result != IN_PLAY:
+            return Seq.empty()
+        t = self._t
+        occupied = s.x | s.o
+        return Seq.from_list([t.locs[i] for i in range(self.n * self.n) if not occupied >> i & 1])
+
+    def make_move(self, s: KState, m: Location) -> KState:
+        """Place the mover's stone on ``m``.
+
+        REQUIRES: the game in play and ``m`` an empty tile (else ``KInARowError``).
+
+        >>> G = KInARow(3, 3)
+        >>> G.make_move(G.make_move(G.start, (0, 0)), (0, 0))
+        Traceback (most recent call last):
+        ...
+        sml150.games.tictactoe.KInARowError: tile 0 0 is taken
+        """
+        t = self._t
+        i = t.cells.get(m)
+        x, o = s.x, s.o
+        if i is None or s.result != IN_PLAY or (x | o) >> i & 1:
+            raise KInARowError(self._why_illegal(s, m))
+        bit = 1 << i
+        if (x | o).bit_count() & 1:
+            o |= bit
+            mine = o
+            kb = t.key_bits[1][i]
+        else:
+            x |= bit
+            mine = x
+            kb = t.key_bits[0][i]
+        result = IN_PLAY
+        for line in t.through[i]:
+            if mine & line == line:
+                result = _WON
+                break
+        else:
+            if x | o == t.full:
+                result = _DRAWN
+        k = s.keys
+        return KState(x, o, result, (k[0] | kb[0], k[1] | kb[1], k[2] | kb[2], k[3] | kb[3],
+                                     k[4] | kb[4], k[5] | kb[5], k[6] | kb[6], k[7] | kb[7]))
+
+    def _why_illegal(self, s: KState, m: object) -> str:
+        n = self.n
+        if s.result != IN_PLAY:
+            return f"no move is legal: the game is over ({self.status(s)})"
+        if (not isinstance(m, tuple) or len(m) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in m)):
+            return f"a move is a location (r, c), not {m!r}"
+        if m not in self._t.cells:
+            return f"{m!r} is not a tile of the {n}×{n} board (rows and columns 0..{n - 1})"
+        return f"tile {m[0]} {m[1]} is taken"
+
+    def estimate(self, s: KState) -> est:
+        """Exact for a finished game; else open lines: Maxie's minus Minnie's (absolute).
+
+        A line is open for a player while the other has no stone on it; it counts
+        ``1 + stones`` squared, so nearly complete lines weigh most.
+
+        >>> G = KInARow(3, 3)
+        >>> G.estimate(G.make_move(G.start, (1, 1)))
+        Guess(n=12)
+        """
+        if s.result == _DRAWN:
+            return Guess(0)
+        if s.result == _WON:
+            return Est.minnie_wins if self.player(s) is Maxie else Est.maxie_wins
+        return Guess(self._open_lines(s.x, s.o))
+
+    def _open_lines(self, x: int, o: int) -> int:
+        v = 0
+        for line in self._t.lines:
+            if not o & line:
+                v += (1 + (x & line).bit_count()) ** 2 - 1
+            if not x & line:
+                v -= (1 + (o & line).bit_count()) ** 2 - 1
+        return v
+
+    def move_to_string(self, m: Location) -> str:
+        """``r c``, as ``parse_move`` reads it.
+
+        >>> KInARow(3, 3).move_to_string((2, 1))
+        '2 1'
+        """
+        return f"{m[0]} {m[1]}"
+
+    def state_to_string(self, s: KState) -> str:
+        """The board with row and column numbers; ``.`` is an empty tile.
+
+        >>> print(KInARow(2, 2).state_to_string(KInARow(2, 2).start))
+          0 1
+        0 . .
+        1 . .
+        """
+        n = self.n
+        w = len(str(n - 1))
+        rows = [" " * w + " " + " ".join(str(c).rjust(w) for c in range(n))]
+        for r in range(n):
+            cells = []
+            for c in range(n):
+                i = r * n + c
+                cells.append(("X" if s.x >> i & 1 else "O" if s.o >> i & 1 else ".").rjust(w))
+            rows.append(str(r).rjust(w) + " " + " ".join(cells))
+        return "\n".join(rows)
+
+    def parse_move(self, s: KState, line: str) -> Maybe[Location]:
+        """``Some((r, c))`` for a legal ``r c`` (also ``r,c`` or ``(r, c)``), else ``Nothing``.
+
+        >>> G = KInARow(3, 3)
+        >>> G.parse_move(G.start, "(1, 2)"), G.parse_move(G.start, "3 3")
+        (<Some: (1, 2)>, <Nothing>)
+        """
+        try:
+            return Some(self.read_move(s, line))
+        except KInARowError:
+            return Nothing
+
+    # -- beyond GAME -------------------------------------------------------------------------
+
+    def read_move(self, s: KState, line: str) -> Location:
+        """The legal move ``line`` names (``r c``), or a ``KInARowError`` saying what is wrong.
+
+        >>> G = KInARow(3, 3)
+        >>> G.read_move(G.start, "one two")
+        Traceback (most recent call last):
+        ...
+        sml150.games.tictactoe.KInARowError: cannot read a move from 'one two': ...
+        """
+        found = _MOVE_RE.match(line)
+        if found is None:
+            raise KInARowError(
+                f"cannot read a move from {line!r}: type a row and a column, e.g. '1 2'"
+            )
+        m = (int(found[1]), int(found[2]))
+        i = self._t.cells.get(m)
+        if i is None or s.result != IN_PLAY or (s.x | s.o) >> i & 1:
+            raise KInARowError(self._why_illegal(s, m))
+        return m
+
+    def play_line(self, moves: str, s: KState | None = None) -> KState:
+        """The position after the moves ``moves`` (``r c`` separated by commas or ``;``).
+
+        REQUIRES: every move legal where it is played (else ``KInARowError`` naming it).
+
+        >>> G = KInARow(3, 3)
+        >>> G.play_line("1 1; 0 0").o
+        1
+        >>> G.play_line("1 1, 1 1")
+        Traceback (most recent call last):
+        ...
+        sml150.games.tictactoe.KInARowError: move 2 ('1 1'): tile 1 1 is taken
+        """
+        s = self.start if s is None else s
+        for j, text in enumerate(p for p in re.split(r"[,;]", moves) if p.strip()):
+            try:
+                s = self.make_move(s, self.read_move(s, text))
+            except KInARowError as e:
+                raise KInARowError(f"move {j + 1} ({text.strip()!r}): {e}") from None
+        return s
+
+    # -- engine hooks (sml150.search.hooks) ----------------------------------------------------
+
+    def tt_key(self, s: KState) -> Hashable:
+        """The canonical key: the least of the 8 symmetric keys.
+
+        >>> G = KInARow(3, 3)
+        >>> G.tt_key(G.make_move(G.start, (0, 0))) == G.tt_key(G.make_move(G.start, (2, 2)))
+        True
+        """
+        return min(s.keys)
+
+    def canonical(self, s: KState) -> tuple[Hashable, int]:
+        """``(key, g)``: the canonical key and the symmetry ``g`` taking ``s`` to it.
+
+        >>> G = KInARow(3, 3)
+        >>> G.canonical(G.make_move(G.start, (0, 0)))
+        (1, 0)
+        """
+        k = s.keys
+        m = min(k)
+        return m, k.index(m)
+
+    def move_to_canonical(self, m: Location, sym: int) -> Location:
+        """The image of ``m`` under symmetry ``sym``.
+
+        >>> KInARow(3, 3).move_to_canonical((0, 0), 2)
+        (2, 2)
+        """
+        t = self._t
+        return t.locs[t.perm[sym][t.cells[m]]]
+
+    def move_from_canonical(self, m: Location, sym: int) -> Location:
+        """The preimage of ``m`` under symmetry ``sym`` (inverse of ``move_to_canonical``).
+
+        >>> KInARow(3, 3).move_from_canonical((0, 2), 1)
+        (0, 0)
+        """
+        t = self._t
+        return t.locs[t.inverse[sym][t.cells[m]]]
+
+    def winning_move(self, s: KState) -> Location | None:
+        """A tile that completes a line for the mover, or ``None``.
+
+        >>> G = KInARow(3, 3)
+        >>> G.winning_move(G.play_line("0 0, 1 0, 0 1, 1 1"))
+        (0, 2)
+        """
+        x, o = s.x, s.o
+        t = self._t
+        mine = o if (x | o).bit_count() & 1 else x
+        w = _threats(mine, t.full & ~(x | o), t.lines)
+        if not w:
+            return None
+        return t.locs[(w & -w).bit_length() - 1]
+
+    def ordered_moves(self, s: KState) -> tuple[Location, ...]:
+        """The moves to search, best first; moves that lose at once are left out.
+
+        A win at once if there is one; else the only block if the opponent threatens to win
+        (one move if it threatens twice: all lose); else every empty tile, most lines through
+        it first, then nearest the centre.
+
+        >>> G = KInARow(3, 3)
+        >>> G.ordered_moves(G.start)[:2], G.ordered_moves(G.play_line("0 0, 1 1, 0 1"))
+        (((1, 1), (0, 0)), ((0, 2),))
+        """
+        x, o = s.x, s.o
+        t = self._t
+        if (x | o).bit_count() & 1:
+            mine, theirs = o, x
+        else:
+            mine, theirs = x, o
+        empty = t.full & ~(x | o)
+        lines = t.lines
+        w = _threats(mine, empty, lines)
+        if w:
+            return (t.locs[(w & -w).bit_length() - 1],)
+        b = _threats(theirs, empty, lines)
+        if b:
+            return (t.locs[(b & -b).bit_length() - 1],)
+        locs = t.locs
+        return tuple([locs[i] for i in t.order if empty >> i & 1])
+
+    def score_bounds(self, s: KState) -> tuple[Score, Score]:
+        """Mate-distance bounds: no win before ``k`` own stones, no loss before ``k`` of theirs.
+
+        >>> G = KInARow(3, 3)
+        >>> from sml150.search.score import describe
+        >>> [describe(v) for v in G.score_bounds(G.start)]
+        ['loss in 6', 'win in 5']
+        """
+        x, o = s.x, s.o
+        if (x | o).bit_count() & 1:
+            mine, theirs = o.bit_count(), x.bit_count()
+        else:
+            mine, theirs = x.bit_count(), o.bit_count()
+        return loss_in(2 * max(1, self.k - theirs)), win_in(2 * max(1, self.k - mine) - 1)
+
+    def terminal_score(self, s: KState) -> Score | None:
+        """``None`` in play; ``0`` for a draw; ``loss_in(0)`` (the mover has lost) otherwise.
+
+        >>> G = KInARow(2, 2)
+        >>> G.terminal_score(G.play_line("0 0, 1 0, 0 1")) == loss_in(0)
+        True
+        """
+        r = s.result
+        if r == IN_PLAY:
+            return None
+        return 0 if r == _DRAWN else -WIN
+
+    def heuristic(self, s: KState) -> Score:
+        """The mover's view of ``estimate`` for a position in play.
+
+        >>> G = KInARow(3, 3)
+        >>> G.heuristic(G.make_move(G.start, (1, 1)))
+        -12
+        """
+        v = self._open_lines(s.x, s.o)
+        return -v if (s.x | s.o).bit_count() & 1 else v
+
+
+def KInARow(n: int = 3, k: int | None = None) -> _KInARow:
+    """The n×n game where ``k`` in a row (default ``n``) wins and a full board is a draw.
+
+    REQUIRES: ``1 <= k <= n`` (else ``ValueError``), ints.
+
+    >>> KInARow(4).k
+    4
+    >>> KInARow(3, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: KInARow: need 1 <= k <= n, not n=3, k=4
+    """
+    k = n if k is None else k
+    for name, v in (("n", n), ("k", k)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"KInARow: {name} must be an int, not {v!r}")
+    if not 1 <= k <= n:
+        raise ValueError(f"KInARow: need 1 <= k <= n, not n={n}, k={k}")
+    return _KInARow(n, k, _tables(n, k))
+
+
+TicTacToe3: Final = KInARow(3, 3)
+"""Standard 3×3 Tic-Tac-Toe."""
+TicTacToe4: Final = KInARow(4, 4)
+"""4×4 Tic-Tac-Toe, four in a row (a draw with best play)."""

@@ -1,0 +1,520 @@
+"""The engine's kernel: a game adapted to integer negamax, and the fail-soft alpha-beta closure.
+
+Private: the public entry points are the algorithm modules (``alphabeta``, ``pvs``, ``mtdf``,
+...). ``Kernel`` binds everything the hot loop needs to local closure variables once per search,
+so a node costs the game's own work plus a few comparisons: no per-node records, no ``Est``
+values when the game provides ``FastScores``, no ``Seq`` when it provides ``MoveOrdering``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Final, final
+
+import attrs
+
+from sml150.lib.signatures import GAME, In_play, Over, Player, Winner
+from sml150.search.hooks import (
+    FastScores,
+    MoveOrdering,
+    ScoreBounds,
+    Symmetric,
+    TTKey,
+    WinningMove,
+)
+from sml150.search.result import SearchStats
+from sml150.search.score import INF, MATE_LIMIT, MAX_PLY, WIN, Score, est_to_score
+from sml150.search.table import TranspositionTable
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "SOLVE_DEPTH",
+    "Aborted",
+    "Adapter",
+    "Kernel",
+    "Limits",
+    "SearchOptions",
+    "adapt",
+]
+
+SOLVE_DEPTH: Final[int] = MAX_PLY - 1
+"""The depth of a search with no depth limit (a solve): only finished games are leaves."""
+
+
+class Aborted(Exception):
+    """The node or time budget ran out inside a search (caught by the caller)."""
+
+
+@final
+@attrs.frozen
+class SearchOptions:
+    """How a search runs; every option changes the cost, none the value.
+
+    >>> SearchOptions().killers, SearchOptions(hooks=False).hooks
+    (True, False)
+    """
+
+    hooks: bool = True
+    """Use the game's hooks (``sml150.search.hooks``); ``False``: the plain GAME members only."""
+    killers: bool = True
+    """Killer-move ordering: the move that last cut at this ply is tried early."""
+    history: bool = False
+    """History-heuristic ordering: moves that cut often (weighted by depth²) first."""
+    tt_exact_depth: bool = False
+    """Use a table entry only at the depth it was searched to (not deeper ones): then the value
+    is exactly the depth-``d`` minimax value even where a position recurs at different depths."""
+
+
+DEFAULT_OPTIONS: Final = SearchOptions()
+"""Hooks, killers and the table on; history off."""
+
+
+@final
+@attrs.frozen
+class Limits:
+    """A node budget and a deadline (``time.perf_counter`` seconds); ``None``: no limit.
+
+    >>> Limits().nodes is None
+    True
+    """
+
+    nodes: int | None = None
+    """Stop (``Aborted``) once this many positions have been entered."""
+    deadline: float | None = None
+    """Stop (``Aborted``) after this ``time.perf_counter()`` instant."""
+
+
+@final
+@attrs.frozen
+class Adapter:
+    """A GAME seen as integer negamax: node-relative scores for the side to move."""
+
+    game: GAME[Any, Any]
+    """The game."""
+    terminal: Callable[[Any], Score | None]
+    """``None`` while In_play, else the finished position's node-relative score."""
+    heuristic: Callable[[Any], Score]
+    """The mover's estimate of an In_play position (node-relative)."""
+    moves: Callable[[Any], Sequence[Any]]
+    """The moves to search, in order (possibly without provably losing ones)."""
+    all_moves: Callable[[Any], Sequence[Any]]
+    """Every legal move, in the search order first (for all-best-moves at the root)."""
+    play: Callable[[Any, Any], Any]
+    """``make_move``."""
+    key: Callable[[Any], Hashable]
+    """The table key (``tt_key``, the canonical key, or the state)."""
+    canonical: Callable[[Any], tuple[Hashable, int]] | None
+    """``(key, sym)`` for a ``Symmetric`` game, else ``None``."""
+    to_canonical: Callable[[Any, int], Any] | None
+    """Move map into canonical orientation (``Symmetric``)."""
+    from_canonical: Callable[[Any, int], Any] | None
+    """Move map back from canonical orientation (``Symmetric``)."""
+    winning: Callable[[Any], Any] | None
+    """The ``WinningMove`` hook, if any."""
+    bounds: Callable[[Any], tuple[Score, Score]] | None
+    """The ``ScoreBounds`` hook, if any."""
+    player: Callable[[Any], Player]
+    """Whose turn it is."""
+
+
+def adapt(game: GAME[Any, Any], hooks: bool = True) -> Adapter:
+    """The integer-negamax view of ``game``, using its hooks unless ``hooks=False``.
+
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> a = adapt(HandoutSmall)
+    >>> a.terminal(HandoutSmall.start) is None, list(a.moves(HandoutSmall.start))
+    (True, [0, 1, 2])
+    """
+    g = game
+    status = g.status
+    player = g.player
+    estimate = g.estimate
+    gmoves = g.moves
+
+    def plain_terminal(s: Any) -> Score | None:
+        st = status(s)
+        if st.__class__ is In_play:
+            return None
+        if not isinstance(st, Over):
+            raise TypeError(f"{type(g).__name__}.status returned {st!r}, not a Status")
+        o = st.outcome
+        if isinstance(o, Winner):
+            return WIN if o.player is player(s) else -WIN
+        return 0
+
+    def plain_heuristic(s: Any) -> Score:
+        return est_to_score(estimate(s), player(s))
+
+    def plain_moves(s: Any) -> Sequence[Any]:
+        return tuple(gmoves(s))
+
+    terminal: Callable[[Any], Score | None] = plain_terminal
+    heuristic: Callable[[Any], Score] = plain_heuristic
+    moves: Callable[[Any], Sequence[Any]] = plain_moves
+    all_moves: Callable[[Any], Sequence[Any]] = plain_moves
+    key: Callable[[Any], Hashable] = _identity
+    canonical = to_c = from_c = None
+    winning = bounds = None
+    if hooks:
+        if isinstance(g, FastScores):
+            terminal = g.terminal_score
+            heuristic = g.heuristic
+        if isinstance(g, MoveOrdering):
+            moves = g.ordered_moves
+            ordered = g.ordered_moves
+
+            def every_move(s: Any) -> Sequence[Any]:
+                first = tuple(ordered(s))
+                return first + tuple(m for m in gmoves(s) if m not in first)
+
+            all_moves = every_move
+        if isinstance(g, Symmetric):
+            canonical = g.canonical
+            to_c = g.move_to_canonical
+            from_c = g.move_from_canonical
+            canon = g.canonical
+
+            def canonical_key(s: Any) -> Hashable:
+                return canon(s)[0]
+
+            key = canonical_key
+        elif isinstance(g, TTKey):
+            key = g.tt_key
+        if isinstance(g, WinningMove):
+            winning = g.winning_move
+        if isinstance(g, ScoreBounds):
+            bounds = g.score_bounds
+    return Adapter(g, terminal, heuristic, moves, all_moves, g.make_move, key, canonical, to_c,
+                   from_c, winning, bounds, player)
+
+
+def _identity(s: Any) -> Hashable:
+    return s  # type: ignore[no-any-return]
+
+
+@final
+class Kernel:
+    """One search's closures and counters: ``ab`` (fail-soft alpha-beta / PVS) and the root.
+
+    Mutable, private to one public search call (it may share its ``TranspositionTable``).
+    """
+
+    def __init__(self, a: Adapter, tt: TranspositionTable | None, options: SearchOptions,
+                 limits: Limits, pvs: bool = False) -> None:
+        self.adapter = a
+        self.pvs_root = pvs
+        self.tt = tt
+        self.options = options
+        self.started = time.perf_counter()
+        counts = [0, 0, 0, 0, 0]  # nodes, leaves, probes, hits, cutoffs (flushed from the closure)
+        self._counts = counts
+        self.ab, self.flush = _build(a, tt, options, limits, pvs, counts)
+
+    def stats(self, depth: int) -> SearchStats:
+        """The counters so far as a frozen record."""
+        self.flush()
+        c = self._counts
+        return SearchStats(c[0], c[1], c[2], c[3], c[4], depth,
+                           time.perf_counter() - self.started)
+
+    def count_node(self) -> None:
+        """Count one node entered outside ``ab`` (the root)."""
+        self._counts[0] += 1
+
+    def root(self, s: Any, depth: int, alpha: Score, beta: Score, *,
+             first: Sequence[Any] = (), every_move: bool = False) -> tuple[Score, Any]:
+        """Fail-soft alpha-beta at the root: ``(value, move)`` with the same contract as ``ab``.
+
+        REQUIRES: ``s`` In_play, ``depth >= 1``. ``first`` moves are tried first (the previous
+        iteration's best); then the table's move; then the search order. ``every_move``
+        searches moves that the ``MoveOrdering`` hook would drop too.
+        ENSURES: ``move`` is the first move found with the returned value (a lower bound on
+        the root's value when the result is ``>= beta``).
+        """
+        a = self.adapter
+        self.count_node()
+        ms = list(a.all_moves(s) if every_move else a.moves(s))
+        if not ms:
+            raise ValueError(f"{type(a.game).__name__}: an In_play position has no moves")
+        hint = self.table_move(s)
+        front = [m for m in (*first, hint) if m is not None and m in ms]
+        order = list(dict.fromkeys(front)) + [m for m in ms if m not in front]
+        alpha0 = alpha
+        best: Score = -INF
+        best_move = order[0]
+        ab = self.ab
+        play = a.play
+        for m in order:
+            if best > -INF and self.pvs_root and alpha < beta - 1:
+                v = -ab(play(s, m), depth - 1, -alpha - 1, -alpha, 1)
+                if alpha < v < beta:
+                    v = -ab(play(s, m), depth - 1, -beta, -alpha, 1)
+            else:
+                v = -ab(play(s, m), depth - 1, -beta, -alpha, 1)
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        self.store(s, depth, (alpha0, beta), best, best_move)
+        return best, best_move
+
+    def table_move(self, s: Any) -> Any:
+        """The table's best move for ``s`` in ``s``'s orientation, or ``None``."""
+        tt = self.tt
+        if tt is None:
+            return None
+        a = self.adapter
+        if a.canonical is not None and a.from_canonical is not None:
+            key, sym = a.canonical(s)
+        else:
+            key, sym = a.key(s), 0
+        e = tt.slots[hash(key) & tt.mask]
+        if e is None or e[0] != key or e[4] is None:
+            return None
+        m = e[4]
+        if a.from_canonical is not None:
+            m = a.from_canonical(m, sym)
+        return m
+
+    def table_entry(self, s: Any) -> tuple[Any, ...] | None:
+        """The raw table slot for ``s`` if it holds ``s``'s key."""
+        tt = self.tt
+        if tt is None:
+            return None
+        key = self.adapter.key(s)
+        e = tt.slots[hash(key) & tt.mask]
+        return e if e is not None and e[0] == key else None
+
+    def store(self, s: Any, depth: int, window: tuple[Score, Score], v: Score, m: Any) -> None:
+        """Store a root result ``v`` found under ``(alpha, beta)`` (ply 0: no mate shift)."""
+        tt = self.tt
+        if tt is None:
+            return
+        a = self.adapter
+        if a.canonical is not None and a.to_canonical is not None:
+            key, sym = a.canonical(s)
+            m = a.to_canonical(m, sym)
+        else:
+            key = a.key(s)
+        alpha, beta = window
+        flag = 2 if v <= alpha else 1 if v >= beta else 0
+        tt.store(key, depth, flag, v, m)
+
+    def pv(self, s: Any, first: Any, depth: int) -> tuple[Any, ...]:
+        """The principal variation: ``first``, then the table's moves while they are legal."""
+        a = self.adapter
+        line = [first]
+        s = a.play(s, first)
+        for _ in range(min(depth, 400) - 1):
+            if a.terminal(s) is not None:
+                break
+            m = self.table_move(s)
+            if m is None or m not in a.all_moves(s):
+                break
+            line.append(m)
+            s = a.play(s, m)
+        return tuple(line)
+
+
+def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, on purpose
+        a: Adapter, tt: TranspositionTable | None, options: SearchOptions, limits: Limits,
+           pvs: bool, counts: list[int]
+           ) -> tuple[Callable[[Any, int, Score, Score, int], Score], Callable[[], None]]:
+    """The fail-soft alpha-beta closure over ``a`` and the function flushing its counters."""
+    terminal = a.terminal
+    heuristic = a.heuristic
+    moves = a.moves
+    play = a.play
+    keyf = a.key
+    canonical = a.canonical
+    to_c = a.to_canonical
+    from_c = a.from_canonical
+    symmetric = canonical is not None and to_c is not None and from_c is not None
+    winning = a.winning
+    bounds = a.bounds
+    use_tt = tt is not None
+    slots: list[Any] = tt.slots if tt is not None else []
+    mask = tt.mask if tt is not None else 0
+    gen = tt.generation if tt is not None else 0
+    depth_pref = tt is not None and tt.policy == "depth"
+    exact_depth = options.tt_exact_depth
+    use_killers = options.killers
+    use_history = options.history
+    killer: dict[int, Any] = {}
+    history: dict[Any, int] = {}
+    history_get = history.get
+    mate = MATE_LIMIT
+    node_limit = limits.nodes
+    deadline = limits.deadline
+    perf = time.perf_counter
+    nodes = leaves = probes = hits = cuts = 0
+    base = counts[0]
+    check_at = _next_check(0, node_limit, deadline)
+
+    def check() -> None:
+        nonlocal check_at
+        if node_limit is not None and base + nodes > node_limit:
+            raise Aborted
+        if deadline is not None and perf() > deadline:
+            raise Aborted
+        check_at = _next_check(nodes, None if node_limit is None else node_limit - base,
+                               deadline)
+
+    def flush() -> None:
+        nonlocal nodes, leaves, probes, hits, cuts, base
+        counts[0] += nodes
+        counts[1] += leaves
+        counts[2] += probes
+        counts[3] += hits
+        counts[4] += cuts
+        base = counts[0]
+        nodes = leaves = probes = hits = cuts = 0
+
+    def ab(s: Any, depth: int, alpha: Score, beta: Score, ply: int  # noqa: PLR0915
+           ) -> Score:
+        """Fail-soft alpha-beta: the value ``v`` of ``s`` searched ``depth`` plies.
+
+        REQUIRES: ``alpha < beta``. ENSURES (``V`` the depth-limited negamax value of ``s``,
+        root-relative at ``ply``): ``v <= alpha`` means ``V <= v`` (upper bound); ``v >= beta``
+        means ``V >= v`` (lower bound); otherwise ``v == V`` (exact).
+        """
+        nonlocal nodes, leaves, probes, hits, cuts
+        nodes += 1
+        if nodes >= check_at:
+            check()
+        t = terminal(s)
+        if t is not None:
+            leaves += 1
+            if t > mate:
+                return t - ply
+            if t < -mate:
+                return t + ply
+            return t
+        if depth <= 0:
+            leaves += 1
+            t = heuristic(s)
+            if t > mate:
+                return t - ply
+            if t < -mate:
+                return t + ply
+            return t
+        hint = None
+        sym = 0
+        key: Any = None
+        if use_tt:
+            if symmetric:
+                key, sym = canonical(s)  # type: ignore[misc]
+            else:
+                key = keyf(s)
+            probes += 1
+            e = slots[hash(key) & mask]
+            if e is not None and e[0] == key:
+                hits += 1
+                hint = e[4]
+                if hint is not None and symmetric:
+                    hint = from_c(hint, sym)  # type: ignore[misc]
+                if e[1] == depth or (e[1] > depth and not exact_depth):
+                    v: Score = e[3]
+                    if v > mate:
+                        v -= ply
+                    elif v < -mate:
+                        v += ply
+                    f = e[2]
+                    if f == 0 or (f == 1 and v >= beta) or (f == 2 and v <= alpha):
+                        return v
+        if winning is not None and winning(s) is not None:
+            return WIN - ply - 1
+        if bounds is not None:
+            lo, hi = bounds(s)
+            if hi > mate:
+                hi -= ply
+            elif hi < -mate:
+                hi += ply
+            if hi < beta:
+                beta = hi
+                if alpha >= beta:
+                    return hi
+            if lo > mate:
+                lo -= ply
+            elif lo < -mate:
+                lo += ply
+            if lo > alpha:
+                alpha = lo
+                if alpha >= beta:
+                    return lo
+        ms = moves(s)
+        if use_history:
+            ms = sorted(ms, key=lambda m: history_get(m, 0), reverse=True)
+        kl = killer.get(ply) if use_killers else None
+        if hint is not None or kl is not None:
+            if hint is not None and hint in ms:
+                if kl is not None and kl != hint and kl in ms:
+                    ms = [hint, kl, *(m for m in ms if m not in (hint, kl))]
+                else:
+                    ms = [hint, *(m for m in ms if m != hint)]
+            elif kl is not None and kl in ms:
+                ms = [kl, *(m for m in ms if m != kl)]
+        alpha0 = alpha
+        best: Score = -INF
+        best_move = None
+        d1 = depth - 1
+        p1 = ply + 1
+        first = True
+        for m in ms:
+            c = play(s, m)
+            if first or not pvs:
+                v = -ab(c, d1, -beta, -alpha, p1)
+                first = False
+            else:
+                v = -ab(c, d1, -alpha - 1, -alpha, p1)
+                if alpha < v < beta:
+                    v = -ab(c, d1, -beta, -alpha, p1)
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        cuts += 1
+                        if use_killers:
+                            killer[ply] = m
+                        if use_history:
+                            history[m] = history_get(m, 0) + depth * depth
+                        break
+        if best_move is None:
+            raise ValueError(f"{type(a.game).__name__}: an In_play position has no moves")
+        if use_tt:
+            if best <= alpha0:
+                flag = 2
+                best_move = hint
+            else:
+                flag = 1 if best >= beta else 0
+            if best_move is not None and symmetric:
+                best_move = to_c(best_move, sym)  # type: ignore[misc]
+            if depth_pref:
+                i = hash(key) & mask
+                old = slots[i]
+                if old is None or old[5] != gen or old[1] <= depth:
+                    slots[i] = (key, depth, flag,
+                                best + ply if best > mate else best - ply if best < -mate
+                                else best, best_move, gen)
+            else:
+                slots[hash(key) & mask] = (key, depth, flag,
+                                           best + ply if best > mate else best - ply
+                                           if best < -mate else best, best_move, gen)
+        return best
+
+    return ab, flush
+
+
+def _next_check(nodes: int, node_limit: int | None, deadline: float | None) -> int:
+    """The node count at which the budget is checked next (every 1024 nodes with a deadline)."""
+    far = 1 << 62
+    at = far if node_limit is None else node_limit + 1
+    if deadline is not None:
+        at = min(at, nodes + 1024)
+    return at

@@ -1,0 +1,99 @@
+"""What every public search shares: argument checks, the table, and the root's answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sml150.lib.signatures import GAME
+from sml150.search._core import SOLVE_DEPTH, Adapter, Kernel, Limits, SearchOptions, adapt
+from sml150.search.result import SearchResult
+from sml150.search.score import Score, score_to_est
+from sml150.search.table import TranspositionTable
+
+__all__ = ["Root", "check_depth", "make_table", "run"]
+
+Root = Callable[[Kernel, Any, int], tuple[Score, Any]]
+"""A root search: ``(kernel, state, depth) -> (exact value, a move of that value)``."""
+
+
+def check_depth(where: str, depth: int | None) -> int:
+    """``depth`` validated (an int >= 1, or ``None`` for a solve: no depth limit).
+
+    >>> check_depth("alphabeta", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: alphabeta: depth must be >= 1 (or None to solve), not 0
+    """
+    if depth is None:
+        return SOLVE_DEPTH
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"{where}: depth must be an int or None, not {depth!r}")
+    if depth < 1 or depth > SOLVE_DEPTH:
+        raise ValueError(f"{where}: depth must be >= 1 (or None to solve), not {depth}")
+    return depth
+
+
+def make_table(tt: TranspositionTable | bool) -> TranspositionTable | None:
+    """``True``: a fresh private table; ``False``: none; a table: that (shared) table.
+
+    >>> make_table(False) is None, make_table(True).capacity
+    (True, 262144)
+    """
+    if tt is True:
+        return TranspositionTable()
+    if tt is False:
+        return None
+    if not isinstance(tt, TranspositionTable):
+        raise TypeError(f"tt must be a TranspositionTable or a bool, not {tt!r}")
+    return tt
+
+
+def require_in_play(a: Adapter, s: Any, where: str) -> None:
+    """Refuse to search a finished position, naming it."""
+    if a.terminal(s) is not None:
+        raise ValueError(
+            f"{where}: no move to choose: the game is over in {a.game.state_to_string(s)}"
+        )
+
+
+def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa: PLR0917
+        tt: TranspositionTable | bool, options: SearchOptions, all_best: bool,
+        search: Root, *, pvs: bool = False, limits: Limits | None = None,
+        adapter: Adapter | None = None) -> SearchResult[Any]:
+    """Run ``search`` at the root of ``state`` and package its answer.
+
+    ENSURES: ``value`` exact at ``depth``; ``move`` has that value; ``best_moves`` every move of
+    that value when ``all_best`` (found by a null-window test of each other move); ``pv`` from
+    the table.
+    """
+    d = check_depth(where, depth)
+    if not isinstance(options, SearchOptions):
+        raise TypeError(f"{where}: options must be SearchOptions, not {options!r}")
+    a = adapter if adapter is not None else adapt(game, options.hooks)
+    require_in_play(a, state, where)
+    table = make_table(tt)
+    if table is not None:
+        table.new_search()
+    k = Kernel(a, table, options, limits if limits is not None else Limits(), pvs)
+    value, move = search(k, state, d)
+    best: tuple[Any, ...] = (move,)
+    if all_best:
+        best = best_moves(k, state, d, value, move)
+    pv = k.pv(state, move, d) if table is not None else (move,)
+    return SearchResult(value, score_to_est(value, a.player(state)), move, best, pv,
+                        d, k.stats(d))
+
+
+def best_moves(k: Kernel, s: Any, depth: int, value: Score, move: Any) -> tuple[Any, ...]:
+    """Every move of ``s`` whose value is ``value`` (the root's exact value), ``move`` first."""
+    a = k.adapter
+    found = [move]
+    for m in a.all_moves(s):
+        if m == move:
+            continue
+        v = -k.ab(a.play(s, m), depth - 1, -value, -value + 1, 1)
+        if v >= value:
+            found.append(m)
+    return tuple(found)
+

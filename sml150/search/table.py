@@ -1,0 +1,179 @@
+"""``TranspositionTable``: a bounded map from positions to what a search learnt about them.
+
+As on the slides: an entry holds a value or a bound, the depth it was searched to, and the best
+move found. For minimax the value is exact (``EXACT``); for alpha-beta a fail-soft result
+``v`` under the window ``(alpha, beta)`` is stored as a ``LOWER`` bound when ``v >= beta``, an
+``UPPER`` bound when ``v <= alpha``, and ``EXACT`` otherwise. A probe answers a request for depth
+``d`` only from an entry searched to depth ``>= d``, and only as what it is: an exact value
+answers any window, a lower bound only a request it fails high (``v >= beta``), an upper bound
+only one it fails low (``v <= alpha``). So a bound stored under one window is never taken for an
+exact value under another.
+
+The table is a fixed array of ``capacity`` slots (a power of two), indexed by ``hash(key)``; each
+slot holds one entry ``(key, depth, flag, value, move, generation)``. Replacement policies:
+
+- ``"depth"`` (default): *depth-preferred with ageing*. A new entry replaces the slot's entry if
+  the slot is empty, holds the same key, holds an entry of an older search (``generation``), or
+  holds an entry searched less deep. Deep entries cost the most to recompute and cut the most,
+  so they are kept; ageing keeps stale deep entries from blocking the table forever.
+- ``"always"``: always replace (Pons' Connect Four solver): the newest entry is the likeliest to
+  be probed again soon, and a store costs nothing to decide.
+
+A table is private to one search unless the caller passes the same table to several searches
+(iterative deepening does, on purpose). Each public search call starts a new ``generation``.
+
+>>> tt = TranspositionTable(capacity=8)
+>>> tt.store("x", 3, LOWER, 5, "m")
+>>> tt.probe("x")
+Entry(key='x', depth=3, flag=<Flag.LOWER: 1>, value=5, move='m')
+>>> tt.store("x", 1, EXACT, 4, None)   # shallower entry of the same search: depth-preferred keeps 3
+>>> tt.probe("x").depth
+3
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable
+from typing import Any, Final, Literal, final
+
+import attrs
+
+__all__ = ["EXACT", "LOWER", "UPPER", "Entry", "Flag", "Policy", "TranspositionTable"]
+
+
+class Flag(enum.IntEnum):
+    """What an entry's value is: exact, a lower bound (failed high), an upper bound (failed low).
+
+    >>> Flag.EXACT, int(Flag.UPPER)
+    (<Flag.EXACT: 0>, 2)
+    """
+
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
+
+
+EXACT: Final = Flag.EXACT
+LOWER: Final = Flag.LOWER
+UPPER: Final = Flag.UPPER
+
+Policy = Literal["depth", "always"]
+"""The replacement policies (see the module docstring)."""
+
+
+@final
+@attrs.frozen
+class Entry:
+    """One stored entry, as ``probe`` returns it (the engine reads the raw slot tuples).
+
+    >>> Entry("k", 2, EXACT, 0, None).flag
+    <Flag.EXACT: 0>
+    """
+
+    key: Hashable
+    """The position's key (the state, or the game's ``tt_key``)."""
+    depth: int
+    """The depth searched below the position."""
+    flag: Flag
+    """Whether ``value`` is exact or a bound."""
+    value: int
+    """The node-relative score (``sml150.search.score``)."""
+    move: Any
+    """The best move found (canonical orientation for a ``Symmetric`` game), or ``None``."""
+
+
+@final
+class TranspositionTable:
+    """A bounded transposition table (see the module docstring). Mutable on purpose.
+
+    REQUIRES: ``capacity`` a power of two >= 1 and ``policy`` in ``("depth", "always")``; else
+    ``ValueError``.
+
+    >>> TranspositionTable(capacity=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: TranspositionTable: capacity must be a power of two >= 1, not 10
+    """
+
+    __slots__ = ("capacity", "generation", "mask", "policy", "slots")
+
+    def __init__(self, capacity: int = 1 << 18, policy: Policy = "depth") -> None:
+        if isinstance(capacity, bool) or not isinstance(capacity, int):
+            raise TypeError(f"TranspositionTable: capacity must be an int, not {capacity!r}")
+        if capacity < 1 or capacity & (capacity - 1):
+            raise ValueError(
+                f"TranspositionTable: capacity must be a power of two >= 1, not {capacity}"
+            )
+        if policy not in ("depth", "always"):
+            raise ValueError(
+                f"TranspositionTable: policy must be 'depth' or 'always', not {policy!r}"
+            )
+        self.capacity: int = capacity
+        """The number of slots."""
+        self.mask: int = capacity - 1
+        """``hash(key) & mask`` is a key's slot."""
+        self.policy: Policy = policy
+        """The replacement policy."""
+        self.generation: int = 0
+        """The current search's number (entries of older searches age out)."""
+        self.slots: list[tuple[Any, ...] | None] = [None] * capacity
+        """The raw slots: ``None`` or ``(key, depth, flag, value, move, generation)``."""
+
+    def __repr__(self) -> str:
+        return (f"TranspositionTable(capacity={self.capacity}, policy={self.policy!r},"
+                f" used={self.used()})")
+
+    def new_search(self) -> None:
+        """Start a new generation: entries stored so far become replaceable.
+
+        >>> tt = TranspositionTable(4); tt.new_search(); tt.generation
+        1
+        """
+        self.generation += 1
+
+    def clear(self) -> None:
+        """Forget every entry.
+
+        >>> tt = TranspositionTable(4); tt.store(1, 0, EXACT, 0, None); tt.clear(); tt.used()
+        0
+        """
+        self.slots = [None] * self.capacity
+
+    def used(self) -> int:
+        """How many slots hold an entry (O(capacity)).
+
+        >>> TranspositionTable(4).used()
+        0
+        """
+        return sum(1 for e in self.slots if e is not None)
+
+    def probe(self, key: Hashable) -> Entry | None:
+        """The entry stored for ``key``, or ``None``.
+
+        >>> TranspositionTable(4).probe("nothing") is None
+        True
+        """
+        e = self.slots[hash(key) & self.mask]
+        if e is None or e[0] != key:
+            return None
+        return Entry(e[0], e[1], Flag(e[2]), e[3], e[4])
+
+    def store(self, key: Hashable, depth: int, flag: Flag | int, value: int, move: Any) -> None:
+        """Record ``value`` (node-relative) for ``key`` searched to ``depth``, by the policy.
+
+        ENSURES: with policy ``"always"`` the entry is stored; with ``"depth"`` it is stored
+        unless the slot holds another entry of this generation searched deeper.
+
+        >>> tt = TranspositionTable(1)       # one slot: every key collides
+        >>> tt.store("a", 5, EXACT, 1, None); tt.store("b", 2, EXACT, 2, None)
+        >>> tt.probe("a").value, tt.probe("b")
+        (1, None)
+        """
+        i = hash(key) & self.mask
+        slots = self.slots
+        if self.policy == "depth":
+            e = slots[i]
+            if e is not None and e[5] == self.generation and e[1] > depth:
+                return
+        slots[i] = (key, depth, int(flag), value, move, self.generation)
