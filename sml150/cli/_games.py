@@ -68,8 +68,12 @@ GAME is one of
   riskless:m1|m2|earth     HW11's Riskless on a map; Maxie is X, Minnie is O
   explicit:small|big       the handouts' explicit trees, played down to a leaf
   MODULE:ATTRIBUTE         your own GAME, imported with the current directory on sys.path
-                           (the attribute is a GAME, or a class or function making one)
-examples: tictactoe:4:draw  riskless:m2  explicit:big  examples.nim:Nim"""
+                           (the attribute is a GAME, or a class or function making one;
+                           an optional string attribute move_hint says what to type)
+examples: """ + "  ".join(LISTED_GAMES)
+
+
+_DEFAULT_HINT = "a move as the game prints it"
 
 
 def _no_reason(_s: object, _line: str) -> str:
@@ -91,7 +95,7 @@ class GameChoice:
     """How the match header names it."""
     legend: str = "Maxie moves first"
     """Who is who on the board."""
-    hint: str = "a move as the game prints it"
+    hint: str = _DEFAULT_HINT
     """What to type for a move."""
     explain: Explainer = _no_reason
     """Why a typed line is not a legal move (the state, the line) -> reason."""
@@ -314,7 +318,11 @@ def _from_module(spec: str) -> GameChoice:
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as e:
-        raise UsageError(f"cannot import {module_name!r} for GAME {spec!r}: {e}") from None
+        if e.name is not None and (module_name + ".").startswith(e.name + "."):
+            raise UsageError(f"cannot import {module_name!r} for GAME {spec!r}: {e}") from None
+        raise UsageError(
+            f"importing {module_name!r} for GAME {spec!r} failed: {type(e).__name__}: {e}"
+        ) from None
     except Exception as e:  # the user's module failed while loading: say how, in one line
         raise UsageError(
             f"importing {module_name!r} for GAME {spec!r} failed: {type(e).__name__}: {e}"
@@ -328,7 +336,7 @@ def _from_module(spec: str) -> GameChoice:
             raise UsageError(f"module {module_name!r} has no attribute {attribute!r}")
         found = getattr(found, part)
     game = found
-    if not isinstance(game, GAME) and callable(game):
+    if isinstance(game, type) or (not isinstance(game, GAME) and callable(game)):
         try:
             game = game()
         except Exception as e:  # the user's constructor: report it in one line
@@ -345,8 +353,9 @@ def _from_module(spec: str) -> GameChoice:
         raise UsageError(f"{spec!r} is not a GAME (it lacks {', '.join(missing)})")
     if isinstance(game, _ExplicitGame):
         return _explicit_choice(game, f"Explicit game {attribute}")
-    doc = (type(game).__doc__ or "").strip().splitlines()
-    return GameChoice(game, f"{attribute} from {module_name}" + (f": {doc[0]}" if doc else ""))
+    hint = getattr(game, "move_hint", None)
+    return GameChoice(game, f"{attribute} from {module_name}",
+                      hint=hint if isinstance(hint, str) else _DEFAULT_HINT)
 
 
 def build_game(spec: str) -> GameChoice:

@@ -24,6 +24,9 @@ __all__ = ["PLAYER_SYNTAX", "PlayerSpec", "build_player", "parse_player", "seat"
 AnyGame = GAME[Any, Any]
 AnyPlayer = PLAYER[Any, Any]
 
+LISTED_PLAYERS: tuple[str, ...] = ("minimax:2", "alphabeta:2", "jamboree:2:0.5", "human")
+"""One example of each player kind (a test plays each on every listed GAME)."""
+
 PLAYER_SYNTAX = """\
 PLAYER is one of
   minimax:D                MiniMax searching D >= 1 moves ahead (every branch)
@@ -31,10 +34,7 @@ PLAYER is one of
   jamboree:D:P             HW11's Jamboree to depth D, searching a fraction P (0..1) of the
                            moves after the first in parallel
   human                    you, typing moves (? lists the legal moves)
-examples: minimax:2  alphabeta:6  jamboree:4:0.5  human"""
-
-LISTED_PLAYERS: tuple[str, ...] = ("minimax:2", "alphabeta:2", "jamboree:2:0.5", "human")
-"""One example of each player kind (a test plays each on every listed GAME)."""
+examples: """ + "  ".join(LISTED_PLAYERS)
 
 
 @final

@@ -1,0 +1,1 @@
+"""Small programs written against the sml150 library (see the README's "Your own game")."""
