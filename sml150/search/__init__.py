@@ -7,10 +7,10 @@ One module per algorithm or structure; all share the fail-soft kernel and these 
 - ``hooks``: the optional members a game may provide to be searched faster;
 - ``table``: ``TranspositionTable`` (bounded, replacement policy, shareable);
 - ``result``: ``SearchResult`` and ``SearchStats`` (frozen);
-- algorithms: ``negamax`` (plain minimax, optional table), ``alphabeta``, ``pvs`` (NegaScout),
-  ``scout`` (Pearl's test-then-search), ``mtdf``, ``aspiration``, and ``iterative_deepening``
-  (a generator, one result per depth);
-- ``player``: engine PLAYERs from a spec (``negamax:d``, ``pvs:d``, ``mtdf:d``, ``id:seconds``).
+- algorithms: ``minimax`` (no pruning, (value, depth) table), ``alphabeta``, ``pvs``
+  (NegaScout), ``scout`` (Pearl's test-then-search), ``mtdf``, ``aspiration``, and
+  ``iterative_deepening`` (a generator, one result per depth);
+- ``player``: engine PLAYERs from a spec (``pvs:d``, ``mtdf:d``, ``id:seconds``, ``solve``, ...).
 
 >>> from sml150.games.tictactoe import KInARow
 >>> g = KInARow(3, 3)
@@ -22,13 +22,21 @@ from sml150.search._core import Limits as Limits
 from sml150.search._core import SearchOptions as SearchOptions
 from sml150.search.alphabeta import alphabeta as alphabeta
 from sml150.search.aspiration import aspiration as aspiration
+from sml150.search.iterative import iterative_deepening as iterative_deepening
+from sml150.search.minimax import minimax as minimax
 from sml150.search.mtdf import mtdf as mtdf
+from sml150.search.player import EnginePlayer as EnginePlayer
+from sml150.search.player import EngineSpecError as EngineSpecError
+from sml150.search.player import engine_player as engine_player
 from sml150.search.pvs import pvs as pvs
 from sml150.search.result import SearchResult as SearchResult
 from sml150.search.result import SearchStats as SearchStats
+from sml150.search.scout import scout as scout
 from sml150.search.table import TranspositionTable as TranspositionTable
 
 __all__ = [
+    "EnginePlayer",
+    "EngineSpecError",
     "Limits",
     "SearchOptions",
     "SearchResult",
@@ -36,6 +44,10 @@ __all__ = [
     "TranspositionTable",
     "alphabeta",
     "aspiration",
+    "engine_player",
+    "iterative_deepening",
+    "minimax",
     "mtdf",
     "pvs",
+    "scout",
 ]

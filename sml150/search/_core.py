@@ -207,7 +207,7 @@ class Kernel:
         self.tt = tt
         self.options = options
         self.started = time.perf_counter()
-        counts = [0, 0, 0, 0, 0]  # nodes, leaves, probes, hits, cutoffs (flushed from the closure)
+        counts = [0, 0, 0, 0, 0, 0]  # nodes, leaves, probes, hits, cutoffs, estimates
         self._counts = counts
         self.ab, self.flush = _build(a, tt, options, limits, pvs, counts)
 
@@ -216,7 +216,15 @@ class Kernel:
         self.flush()
         c = self._counts
         return SearchStats(c[0], c[1], c[2], c[3], c[4], depth,
-                           time.perf_counter() - self.started)
+                           time.perf_counter() - self.started, c[5])
+
+    def add_counts(self, *counts: int) -> None:
+        """Add counts kept by another search function.
+
+        The order: nodes, leaves, probes, hits, cut-offs, estimates.
+        """
+        for i, c in enumerate(counts):
+            self._counts[i] += c
 
     def count_node(self) -> None:
         """Count one node entered outside ``ab`` (the root)."""
@@ -351,7 +359,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     node_limit = limits.nodes
     deadline = limits.deadline
     perf = time.perf_counter
-    nodes = leaves = probes = hits = cuts = 0
+    nodes = leaves = probes = hits = cuts = estimates = 0
     base = counts[0]
     check_at = _next_check(0, node_limit, deadline)
 
@@ -365,14 +373,16 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
                                deadline)
 
     def flush() -> None:
-        nonlocal nodes, leaves, probes, hits, cuts, base
+        nonlocal nodes, leaves, probes, hits, cuts, estimates, base, check_at
         counts[0] += nodes
         counts[1] += leaves
         counts[2] += probes
         counts[3] += hits
         counts[4] += cuts
+        counts[5] += estimates
         base = counts[0]
-        nodes = leaves = probes = hits = cuts = 0
+        nodes = leaves = probes = hits = cuts = estimates = 0
+        check_at = _next_check(0, None if node_limit is None else node_limit - base, deadline)
 
     def ab(s: Any, depth: int, alpha: Score, beta: Score, ply: int  # noqa: PLR0915
            ) -> Score:
@@ -382,7 +392,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         root-relative at ``ply``): ``v <= alpha`` means ``V <= v`` (upper bound); ``v >= beta``
         means ``V >= v`` (lower bound); otherwise ``v == V`` (exact).
         """
-        nonlocal nodes, leaves, probes, hits, cuts
+        nonlocal nodes, leaves, probes, hits, cuts, estimates
         nodes += 1
         if nodes >= check_at:
             check()
@@ -396,6 +406,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
             return t
         if depth <= 0:
             leaves += 1
+            estimates += 1
             t = heuristic(s)
             if t > mate:
                 return t - ply

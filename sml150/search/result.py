@@ -47,6 +47,8 @@ class SearchStats:
     """The depth of the (last completed) search."""
     seconds: float
     """Wall-clock time of the search."""
+    estimates: int = 0
+    """Leaves scored by the game's estimate at depth 0 (0: the search saw to the end)."""
 
     def plus(self, other: SearchStats) -> SearchStats:
         """Two searches' costs added (depth: the larger).
@@ -63,6 +65,7 @@ class SearchStats:
             self.cutoffs + other.cutoffs,
             max(self.depth, other.depth),
             self.seconds + other.seconds,
+            self.estimates + other.estimates,
         )
 
 

@@ -1,0 +1,149 @@
+"""``iterative_deepening``: search depth 1, 2, 3, ... and yield a result per depth.
+
+Each iteration shares one transposition table with the previous ones and tries the previous
+iteration's best move first, so the shallow searches order the deep one (their cost is small
+next to the last iteration's). The generator stops at ``max_depth``, when an iteration saw every
+line to its end (no estimate was needed: the value is the game's exact value), or when the node
+or time budget runs out (the unfinished iteration is dropped). The caller may stop earlier: it
+is a generator, as in sunfish.
+
+>>> from sml150.games.tictactoe import KInARow
+>>> g = KInARow(3, 3)
+>>> [(r.depth, r.est) for r in iterative_deepening(g, g.start, max_depth=3)]
+[(1, Guess(n=12)), (2, Guess(n=3)), (3, Guess(n=14))]
+>>> last = list(iterative_deepening(g, g.start))[-1]   # until solved
+>>> last.est, last.stats.estimates
+(Guess(n=0), 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, Literal, TypeVar
+
+from sml150.lib.signatures import GAME
+from sml150.search._core import (
+    DEFAULT_OPTIONS,
+    SOLVE_DEPTH,
+    Aborted,
+    Kernel,
+    Limits,
+    SearchOptions,
+    adapt,
+)
+from sml150.search._run import make_table, run
+from sml150.search.mtdf import mtdf_root
+from sml150.search.result import SearchResult
+from sml150.search.score import INF, Score
+from sml150.search.table import TranspositionTable
+
+__all__ = ["Algorithm", "iterative_deepening"]
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+
+Algorithm = Literal["alphabeta", "pvs", "mtdf", "aspiration"]
+"""The searches iterative deepening can drive."""
+
+
+def _check_budget(nodes: int | None, seconds: float | None, max_depth: int | None) -> None:
+    if nodes is not None:
+        if isinstance(nodes, bool) or not isinstance(nodes, int):
+            raise TypeError(f"iterative_deepening: nodes must be an int, not {nodes!r}")
+        if nodes < 1:
+            raise ValueError(f"iterative_deepening: the node budget must be >= 1, not {nodes}")
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise TypeError(f"iterative_deepening: seconds must be a number, not {seconds!r}")
+        if not seconds > 0:
+            raise ValueError(f"iterative_deepening: the time budget must be > 0 s, not {seconds}")
+    if max_depth is not None:
+        if isinstance(max_depth, bool) or not isinstance(max_depth, int):
+            raise TypeError(f"iterative_deepening: max_depth must be an int, not {max_depth!r}")
+        if max_depth < 1:
+            raise ValueError(f"iterative_deepening: max_depth must be >= 1, not {max_depth}")
+
+
+def _root(algorithm: Algorithm, prev_value: Score | None, prev_move: Any
+          ) -> Callable[[Kernel, Any, int], tuple[Score, Any]]:
+    first = () if prev_move is None else (prev_move,)
+    if algorithm == "mtdf":
+        return mtdf_root(0 if prev_value is None else prev_value)
+
+    def search(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
+        if algorithm != "aspiration" or prev_value is None:
+            return k.root(s, depth, -INF, INF, first=first)
+        # Aspiration: a window around the previous value, each failed side opened fully.
+        alpha, beta = prev_value - 16, prev_value + 16
+        while True:
+            v, m = k.root(s, depth, alpha, beta, first=first)
+            if v <= alpha:
+                alpha = -INF
+            elif v >= beta:
+                beta = INF
+            else:
+                return v, m
+
+    return search
+
+
+def iterative_deepening(
+        game: GAME[State, Move], state: State, *, max_depth: int | None = None,
+        nodes: int | None = None, seconds: float | None = None,
+        algorithm: Algorithm = "pvs", tt: TranspositionTable | bool = True,
+        options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False
+) -> Iterator[SearchResult[Move]]:
+    """One ``SearchResult`` per completed depth ``1, 2, ...``; stats are cumulative.
+
+    REQUIRES: ``state`` In_play; ``max_depth >= 1``, ``nodes >= 1`` and ``seconds > 0`` when
+    given (else ``ValueError`` — checked when the generator is created).
+    ENSURES: each result is exact at its depth (the same value as ``alphabeta`` there); its
+    ``stats.nodes`` and ``stats.seconds`` count every iteration so far.
+
+    >>> from sml150.games.tictactoe import KInARow
+    >>> iterative_deepening(KInARow(3, 3), KInARow(3, 3).start, nodes=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: iterative_deepening: the node budget must be >= 1, not -1
+    """
+    _check_budget(nodes, seconds, max_depth)
+    if algorithm not in ("alphabeta", "pvs", "mtdf", "aspiration"):
+        raise ValueError(f"iterative_deepening: unknown algorithm {algorithm!r}")
+    a = adapt(game, options.hooks)
+    table = make_table(tt) or TranspositionTable()
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    return _deepen(game, state, a, table, options, all_best, algorithm,
+                   SOLVE_DEPTH if max_depth is None else max_depth, nodes, deadline)
+
+
+def _deepen(game: GAME[State, Move], state: State, a: Any, table: TranspositionTable,  # noqa: PLR0917
+            options: SearchOptions, all_best: bool, algorithm: Algorithm, max_depth: int,
+            nodes: int | None, deadline: float | None) -> Iterator[SearchResult[Move]]:
+    total: Any = None
+    prev_value: Score | None = None
+    prev_move: Any = None
+    for depth in range(1, max_depth + 1):
+        left = None if nodes is None else nodes - (0 if total is None else total.nodes)
+        if (left is not None and left < 1) or (deadline is not None
+                                                and time.perf_counter() > deadline):
+            return
+        try:
+            r = run("iterative_deepening", game, state, depth, table, options, all_best,
+                    _root(algorithm, prev_value, prev_move), pvs=algorithm == "pvs",
+                    limits=Limits(left, deadline), adapter=a)
+        except Aborted:
+            return
+        total = r.stats if total is None else total.plus(r.stats)
+        stats = total if total is r.stats else _with_depth(total, depth, r.stats.estimates)
+        yield SearchResult(r.value, r.est, r.move, r.best_moves, r.pv, depth, stats)
+        if r.stats.estimates == 0:
+            return
+        prev_value, prev_move = r.value, r.move
+
+
+def _with_depth(total: Any, depth: int, estimates: int) -> Any:
+    from attrs import evolve
+
+    return evolve(total, depth=depth, estimates=estimates)
