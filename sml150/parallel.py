@@ -96,8 +96,10 @@ def parse_spec(spec: str) -> ExecutorSpec:
     ValueError: bad executor spec 'processes:0': use serial, processes[:N], dask[:N] or dask:ADDRESS
     """
     bad = ValueError(f"bad executor spec {spec!r}: use {ACCEPTED}")
-    kind, _, rest = spec.strip().partition(":")
+    kind, colon, rest = spec.strip().partition(":")
     kind = kind.lower()
+    if colon and not rest:
+        raise bad
     if kind == "serial" and not rest:
         return ExecutorSpec("serial")
     if kind == "processes":
@@ -155,12 +157,28 @@ class _Loky(Executor):
 
     def __init__(self, workers: int) -> None:
         self._workers = workers
+        self._lock = threading.Lock()
+        self._pool: Executor | None = None
 
-    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+    def _fresh(self, stale: Executor | None) -> Executor:
+        """The current loky executor; a new one if ``stale`` (the one that failed) is current.
+
+        (``get_reusable_executor`` is slow when called from many threads at once, so the
+        executor is fetched only at the start and after a failure.)
+        """
         import loky
 
-        pool = loky.get_reusable_executor(max_workers=self._workers, timeout=60)
-        future: Future[T] = pool.submit(fn, *args, **kwargs)
+        with self._lock:
+            if self._pool is None or self._pool is stale:
+                self._pool = loky.get_reusable_executor(max_workers=self._workers, timeout=60)
+            return self._pool
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        pool = self._pool or self._fresh(None)
+        try:
+            future: Future[T] = pool.submit(fn, *args, **kwargs)
+        except (BrokenExecutor, RuntimeError):  # broken or shut down: the next one
+            future = self._fresh(pool).submit(fn, *args, **kwargs)
         return future
 
 

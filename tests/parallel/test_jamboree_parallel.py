@@ -1,0 +1,106 @@
+"""Law: the handouts' Jamboree gives the same result on every executor (HW10 and HW11).
+
+"The same result" is the whole ``Analysis`` (move, value, terminals, nodes, work, span) and
+everything printed (the estimated leaves, and HW11's trace), which the parallel run replays
+in the sequential order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sml150.handouts.hw10 import jamboree as j10
+from sml150.handouts.hw11 import jamboree as j11
+from sml150.handouts.hw11.maps import M1
+from sml150.handouts.hw11.riskless import Riskless
+from sml150.lib.explicit import ExplicitGame, GameTree, HandoutBig
+from sml150.lib.signatures import Analysis, JamboreeSettings
+from sml150.parallel import executor
+
+from ..handouts.hw11.helpers import minimax_value, uniform_trees
+
+PRUNES = st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0])
+
+
+@pytest.fixture(scope="module")
+def procs() -> Iterator[Executor]:
+    with executor("processes:2") as ex:
+        yield ex
+
+
+def run(hw: int, game: Any, depth: int, p: float, ex: Executor | None, *,
+        grain: int = 2) -> tuple[Analysis[Any], str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        if hw == 10:
+            a = j10.Jamboree(JamboreeSettings(G=game, search_depth=depth, prune_percentage=p),
+                             executor=ex, grain=grain).analyze(game.start)
+        else:
+            a = j11.Jamboree(JamboreeSettings(G=game, search_depth=depth, prune_percentage=p,
+                                              trace=True),
+                             executor=ex, grain=grain).analyze(game.start)
+    return a, out.getvalue()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=uniform_trees(), p=PRUNES, grain=st.integers(1, 3), hw=st.sampled_from([10, 11]))
+def test_same_search_same_result_on_every_executor(
+    procs: Executor, tree: tuple[GameTree, int], p: float, grain: int, hw: int
+) -> None:
+    t, depth = tree
+    game = ExplicitGame(t)
+    sequential = run(hw, game, depth, p, None)
+    with executor("serial") as serial:
+        assert run(hw, game, depth, p, serial, grain=grain) == sequential
+    assert run(hw, game, depth, p, procs, grain=grain) == sequential
+    assert sequential[0].value.n == minimax_value(t)  # type: ignore[union-attr]
+
+
+@settings(max_examples=25, deadline=None)
+@given(tree=uniform_trees(), hw=st.sampled_from([10, 11]))
+def test_work_and_span_laws(tree: tuple[GameTree, int], hw: int) -> None:
+    """span <= work; AlphaBeta (1.0) is all sequential (span = work); MiniMax (0.0) visits every
+    leaf, all in parallel (span = 1 on a tree with its leaves at one depth)."""
+    t, depth = tree
+    game = ExplicitGame(t)
+    leaves = _leaves(t)
+    for p in (0.0, 0.5, 1.0):
+        a, _ = run(hw, game, depth, p, None)
+        assert 1 <= a.span <= a.work == a.terminals
+        if p == 1.0:
+            assert a.span == a.work
+        if p == 0.0:
+            assert (a.work, a.span) == (leaves, 1)
+
+
+def _leaves(t: GameTree) -> int:
+    children = getattr(t, "children", None)
+    return 1 if children is None else sum(_leaves(c) for c in children)
+
+
+@pytest.mark.parametrize("hw", [10, 11])
+def test_handout_big_on_processes(procs: Executor, hw: int) -> None:
+    for p in (0.0, 0.5, 1.0):
+        assert run(hw, HandoutBig, 4, p, procs, grain=1) == run(hw, HandoutBig, 4, p, None)
+
+
+def test_riskless_on_processes(procs: Executor) -> None:
+    game = Riskless(M1)
+    sequential = run(11, game, 5, 0.5, None)
+    assert sequential[0].span < sequential[0].work
+    assert run(11, game, 5, 0.5, procs) == sequential
+
+
+def test_grain_must_be_positive() -> None:
+    settings_ = JamboreeSettings(G=HandoutBig, search_depth=4, prune_percentage=0.5)
+    for make in (j10.Jamboree, j11.Jamboree):
+        with pytest.raises(ValueError, match="grain >= 1"):
+            make(settings_, grain=0)
