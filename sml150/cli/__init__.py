@@ -134,7 +134,7 @@ def _trace(which: str, tree: str, prune: float) -> int:
     return 0
 
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("sml150.cli._solve",)
 """Subcommands that live in modules of their own (``sml150/cli/_NAME.py``).
 
 Each such module defines ``register(sub) -> None``, which adds its subparser(s) to ``sub`` (the

@@ -32,10 +32,30 @@ import attrs
 if TYPE_CHECKING:
     from sml150.games.connect4 import C4State, Column, ConnectFourGame, Score
 
-__all__ = ["C4Result", "C4Stats", "Prober", "solve"]
+__all__ = ["C4Result", "C4Stats", "SolveAborted", "solve"]
 
 _TT_LIMIT = 4_000_000
 """Entries kept before the table is cleared (bounds memory; never reached on Pons' sets)."""
+
+
+class SolveAborted(Exception):
+    """A solve ran out of its node budget or its time; ``nodes`` were entered by then.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> solve(G, G.start, max_nodes=100)
+    Traceback (most recent call last):
+    ...
+    sml150.games._connect4_solver.SolveAborted: no result within the budget of 100 positions
+    """
+
+    def __init__(self, message: str, nodes: int) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+        """Positions entered before the search stopped."""
+
+
+_CHECK_EVERY = 4096
+"""Positions between two looks at the clock."""
 
 
 @final
@@ -94,8 +114,12 @@ Negamax = Callable[[int, int, int, int, int], int]
 class _Kernel:
     """Pons' solver bound to one board size, with its table and counters (one per solve)."""
 
-    def __init__(self, game: ConnectFourGame, mirror: bool) -> None:
+    def __init__(self, game: ConnectFourGame, mirror: bool, max_nodes: int | None,
+                 deadline: float | None) -> None:
         self.game = game
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.check_at = self._next_check(0)
         self.nodes = 0
         self.probes = 0
         self.hits = 0
@@ -145,6 +169,8 @@ class _Kernel:
             # ENSURES (fail-soft): result <= alpha is an upper bound of the value, result >= beta
             # a lower bound, otherwise the exact value.
             kernel.nodes += 1
+            if kernel.nodes >= kernel.check_at:
+                kernel.check()
             possible = (m + bottom) & board
             opp_win = wins(p ^ m, m)
             forced = possible & opp_win
@@ -211,6 +237,19 @@ class _Kernel:
         self.wins = wins
         return negamax
 
+    def _next_check(self, nodes: int) -> int:
+        at = nodes + _CHECK_EVERY if self.deadline is not None else 1 << 62
+        return min(at, self.max_nodes + 1) if self.max_nodes is not None else at
+
+    def check(self) -> None:
+        """Called once ``nodes`` reaches ``check_at``: stop if over budget, else schedule."""
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SolveAborted(f"no result within the budget of {self.max_nodes} positions",
+                               self.nodes)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SolveAborted("no result within the time limit", self.nodes)
+        self.check_at = self._next_check(self.nodes)
+
     def can_win_next(self, p: int, m: int) -> bool:
         """Whether the mover of (p, m) completes four with one stone."""
         g = self.game
@@ -244,9 +283,6 @@ class _Kernel:
         if self.can_win_next(p, m):
             return (n + 1 - moves) // 2 <= bound
         return self.negamax(p, m, moves, bound, bound + 1) <= bound
-
-
-Prober = Callable[["C4State"], bool]
 
 
 def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int, bool]:
@@ -288,8 +324,8 @@ def _over_score(game: ConnectFourGame, s: C4State) -> Score | None:
     return None
 
 
-def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True,
-          mirror: bool = False) -> C4Result:
+def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True, mirror: bool = False,
+          max_nodes: int | None = None, seconds: float | None = None) -> C4Result:
     """The exact Pons score of ``s`` for the side to move, its best moves and a PV.
 
     REQUIRES: ``s`` a state of ``game`` (small boards solve fast; 7×6 from few plies is slow).
@@ -298,7 +334,9 @@ def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True,
     ``best_moves`` every column of that value (empty for a finished game); ``pv`` best play to
     the end. ``analyse=False`` skips best moves and PV (Pons' benchmark
     setting). ``mirror=True`` folds mirror images in the table (same score, fewer nodes on
-    symmetric positions, a little slower per node).
+    symmetric positions, a little slower per node). ``max_nodes`` and ``seconds`` bound the
+    whole solve (analysis included): past them ``SolveAborted``. REQUIRES: both ``>= 0``
+    (else ``ValueError``).
 
     >>> from sml150.games.connect4 import ConnectFour
     >>> G = ConnectFour(4, 4)
@@ -306,8 +344,12 @@ def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True,
     >>> r.score, r.best_moves, r.stats.nodes
     (0, (0, 3), 670)
     """
-    kernel = _Kernel(game, mirror)
+    if max_nodes is not None and max_nodes < 0:
+        raise ValueError(f"solve: max_nodes must be >= 0, not {max_nodes}")
+    if seconds is not None and not seconds >= 0:
+        raise ValueError(f"solve: seconds must be >= 0, not {seconds}")
     t0 = time.perf_counter()
+    kernel = _Kernel(game, mirror, max_nodes, None if seconds is None else t0 + seconds)
     over = _over_score(game, s)
     value = over if over is not None else kernel.value(s.position, s.mask, s.moves)
     t1 = time.perf_counter()

@@ -1,0 +1,464 @@
+"""``sml150 solve``: the exact value of a position, its best moves, a principal variation, costs.
+
+::
+
+    sml150 solve connect4 4455                       # Pons' move string, columns 1-based
+    sml150 solve connect4:5x4                        # any width x height, from the empty board
+    sml150 solve connect4 --positions Test_L3_R1     # a file of '<moves> [<score>]' lines
+    sml150 solve tictactoe:4:draw                    # standard 4x4 Tic-Tac-Toe (full board: draw)
+    sml150 solve tictactoe:3:draw "1 1, 0 0"         # moves as 'r c', comma-separated
+
+Connect Four is solved by Pons' algorithm (``sml150.games._connect4_solver``); every other game
+by the engine's MTD(f) to the end of the game (``sml150.search``), with the game's hooks.
+``--json`` writes one JSON object per position to stdout and nothing else there.
+
+>>> from sml150.cli import main
+>>> main(["solve", "connect4", "4455", "--json"])  # doctest: +ELLIPSIS
+{"game": "connect4", "moves": "4455", "score": 18, "best_moves": [3, 6], "pv": [3, 4, 2], ...}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from sml150.cli._usage import UsageError
+
+__all__ = ["Outcome", "Position", "read_positions", "register", "solve_position"]
+
+
+@attrs.frozen
+class Position:
+    """One position to solve: the moves as given, and the expected score if the file has one.
+
+    >>> Position("4455", 18, 1).expected
+    18
+    """
+
+    moves: str
+    """The moves from the start, as written (Pons' digits, or ``r c, r c`` for Tic-Tac-Toe)."""
+    expected: int | None
+    """The score the file gives, if any."""
+    line: int
+    """Where it came from (1-based line number; 0 for the command line)."""
+
+
+@attrs.frozen
+class Outcome:
+    """What solving one position gave (``score`` None: not solved within the budget).
+
+    >>> Outcome(Position("", None, 0), 0, "draw", [], [], 1, 0, 0.1, 0.0).solved
+    True
+    """
+
+    position: Position
+    """The position."""
+    score: int | None
+    """The side to move's score (Connect Four: Pons' convention), or None if stopped."""
+    result: str
+    """The score in words (``win in 3``, ``the mover wins with her 4th stone``, ...)."""
+    best_moves: list[Any]
+    """Every equally best move, as printed (Connect Four: 1-based columns)."""
+    pv: list[Any]
+    """A principal variation, as printed."""
+    nodes: int
+    """Positions entered by the search for the score."""
+    analysis_nodes: int
+    """Positions entered to find the best moves and the PV (0 when it is not separate)."""
+    seconds: float
+    """Search time for the score."""
+    analysis_seconds: float
+    """Time to find the best moves and the PV."""
+    tt_probes: int = 0
+    """Transposition-table look-ups."""
+    tt_hits: int = 0
+    """Look-ups that found an entry."""
+
+    @property
+    def solved(self) -> bool:
+        """Whether the search finished."""
+        return self.score is not None
+
+    def to_json(self, game: str) -> dict[str, Any]:
+        """The JSON object ``--json`` prints for this position."""
+        return {
+            "game": game,
+            "moves": self.position.moves,
+            "score": self.score,
+            "best_moves": self.best_moves,
+            "pv": self.pv,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "result": self.result,
+            "expected": self.position.expected,
+            "analysis_nodes": self.analysis_nodes,
+            "analysis_seconds": round(self.analysis_seconds, 6),
+            "tt_probes": self.tt_probes,
+            "tt_hits": self.tt_hits,
+        }
+
+
+@attrs.frozen
+class _Budget:
+    nodes: int | None
+    seconds: float | None
+    analyse: bool
+    mirror: bool
+
+
+Reader = Callable[[Position], Any]
+"""Reads a position's moves into a state of the game (``UsageError`` for illegal moves)."""
+Solver = Callable[[Position, Any, _Budget], Outcome]
+"""Solves a position, given its state."""
+
+
+@attrs.frozen
+class _Choice:
+    title: str
+    read: Reader
+    solve: Solver
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+def _connect4(spec: str, args: list[str]) -> _Choice:
+    from sml150.games import _connect4_solver as c4s
+    from sml150.games.connect4 import ConnectFour, IllegalMoveString
+
+    width, height = 7, 6
+    if args:
+        found = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})", args[0]) if len(args) == 1 else None
+        if found is None:
+            raise UsageError(f"bad Connect Four size in {spec!r} (use connect4 or connect4:WxH,"
+                             " e.g. connect4:5x4)")
+        width, height = int(found[1]), int(found[2])
+    try:
+        game = ConnectFour(width, height)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if width > 9:
+        raise UsageError(f"Connect Four width {width}: move strings name columns 1..9 only")
+
+    def read(p: Position) -> Any:
+        try:
+            return game.parse_moves(p.moves)
+        except IllegalMoveString as e:
+            where = f"line {p.line}: " if p.line else ""
+            raise UsageError(f"{where}illegal Connect Four moves: {e}") from None
+
+    def solve(p: Position, s: Any, budget: _Budget) -> Outcome:
+        try:
+            r = c4s.solve(game, s, analyse=budget.analyse, mirror=budget.mirror,
+                          max_nodes=budget.nodes, seconds=budget.seconds)
+        except c4s.SolveAborted as e:
+            return Outcome(p, None, str(e), [], [], e.nodes, 0, 0.0, 0.0)
+        return Outcome(
+            p, r.score, _pons_words(game.width * game.height, s.moves, r.score),
+            [c + 1 for c in r.best_moves], [c + 1 for c in r.pv], r.stats.nodes,
+            r.stats.analysis_nodes, r.stats.seconds, r.stats.analysis_seconds,
+            r.stats.tt_probes, r.stats.tt_hits,
+        )
+
+    return _Choice(f"Connect Four {width}x{height}", read, solve)
+
+
+def _pons_words(cells: int, moves: int, score: int) -> str:
+    """Pons' score in words: which stone of the winner wins at best, or a draw."""
+    if score == 0:
+        return "a draw with best play"
+    # a win by the stone played after n plies scores (cells + 1 - n) // 2
+    n = next(n for n in range(moves - (0 if score > 0 else 1), cells, 2)
+             if (cells + 1 - n) // 2 == abs(score))
+    stone = n // 2 + 1
+    if n < moves:
+        return f"the game is over: the opponent has won with his {_ordinal(stone)} stone"
+    who = "the side to move wins" if score > 0 else "the side to move loses: the opponent wins"
+    return f"{who} with {'her' if score > 0 else 'his'} {_ordinal(stone)} stone (ply {n + 1})"
+
+
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def _engine_game(spec: str, kind: str, args: list[str]) -> _Choice:
+    from sml150.games.tictactoe import KInARow
+    from sml150.lib.signatures import GAME
+
+    draw = "draw" in args
+    sizes = [a for a in args if a != "draw"]
+    if len(sizes) > 2 or any(re.fullmatch(r"[0-9]{1,2}", a) is None for a in sizes):
+        raise UsageError(f"bad Tic-Tac-Toe spec {spec!r} (use tictactoe[:N[:K]][:draw])")
+    n = int(sizes[0]) if sizes else 3
+    k = int(sizes[1]) if len(sizes) > 1 else n
+    if not 1 <= n <= 8 or not 1 <= k <= n:
+        raise UsageError(f"Tic-Tac-Toe needs 1 <= K <= N <= 8, not N={n}, K={k}")
+    title: str
+    game: GAME[Any, Any]
+    if draw:
+        game, title = KInARow(n, k), f"Tic-Tac-Toe {n}x{n}, {k} in a row (full board: a draw)"
+    else:
+        if k != n:
+            raise UsageError("the handout's rule (no ':draw') has K = N; add ':draw' for K < N")
+        from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
+
+        game = TicTacToe(TTTConsts(board_size=n))
+        title = f"Tic-Tac-Toe {n}x{n} (the handout's rule: full board, Minnie wins)"
+    read, solve = _engine_solver(game, kind)
+    return _Choice(title, read, solve)
+
+
+def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
+    from sml150.search import Limits, mtdf
+    from sml150.search._core import Aborted
+    from sml150.search.score import describe, is_loss, is_win
+
+    def read(p: Position) -> Any:
+        s = game.start
+        moves = [m.strip() for m in p.moves.split(",")] if p.moves.strip() else []
+        for i, text in enumerate(moves, start=1):
+            m = game.parse_move(s, text).value_or(None)
+            if m is None:
+                where = f"line {p.line}: " if p.line else ""
+                raise UsageError(f"{where}move {i} ({text!r}) of {p.moves!r} is not a legal"
+                                 f" {kind} move here")
+            s = game.make_move(s, m)
+        return s
+
+    def show(m: Any) -> Any:
+        loc = m[1] if isinstance(m, tuple) and len(m) == 2 and isinstance(m[1], tuple) else m
+        return list(loc) if isinstance(loc, tuple) else loc
+
+    def solve(p: Position, s: Any, budget: _Budget) -> Outcome:
+        from sml150.lib.signatures import Over
+
+        status = game.status(s)
+        t0 = time.perf_counter()
+        if isinstance(status, Over):
+            from sml150.lib.signatures import Winner
+
+            score = 0 if not isinstance(status.outcome, Winner) else -1
+            return Outcome(p, score, "the game is over", [], [], 0, 0, 0.0, 0.0)
+        deadline = None if budget.seconds is None else t0 + budget.seconds
+        try:
+            r = mtdf(game, s, all_best=budget.analyse,
+                     limits=Limits(nodes=budget.nodes, deadline=deadline))
+        except Aborted:
+            return Outcome(p, None, "no result within the budget", [], [], 0, 0, 0.0, 0.0)
+        seconds = time.perf_counter() - t0
+        v = r.value
+        score = 1 if is_win(v) else -1 if is_loss(v) else 0
+        return Outcome(p, score, describe(v), [show(m) for m in r.best_moves],
+                       [show(m) for m in r.pv] if budget.analyse else [], r.stats.nodes, 0,
+                       seconds, 0.0, r.stats.tt_probes, r.stats.tt_hits)
+
+    return read, solve
+
+
+def _build(spec: str) -> _Choice:
+    parts = spec.lower().split(":")
+    kind, args = parts[0], parts[1:]
+    if kind in ("connect4", "connectfour"):
+        return _connect4(spec, args)
+    if kind == "tictactoe":
+        return _engine_game(spec, kind, args)
+    raise UsageError(f"cannot solve {spec!r} (use connect4[:WxH] or tictactoe[:N[:K]][:draw])")
+
+
+# -- positions ---------------------------------------------------------------------------------
+
+
+_LINE = re.compile(r"^\s*(\S*)\s*(?:\s(-?[0-9]{1,4}))?\s*$")
+
+
+def read_positions(path: Path) -> list[Position]:
+    r"""The positions of a file in Pons' format: ``<moves> [<score>]`` a line (blanks skipped).
+
+    REQUIRES: a readable file of such lines; else ``UsageError`` naming the line.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d, "set"); _ = f.write_text("4455 18\n\n44\n")
+    ...     read_positions(f)
+    [Position(moves='4455', expected=18, line=1), Position(moves='44', expected=None, line=3)]
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read {path}: {e}") from None
+    out = []
+    for i, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        found = _LINE.match(line)
+        if found is None or not re.fullmatch(r"[0-9]*", found[1]):
+            shown = line if len(line) <= 60 else line[:57] + "..."
+            raise UsageError(f"{path} line {i}: expected '<moves> [<score>]' with moves as"
+                             f" column digits, got {shown!r}")
+        out.append(Position(found[1], None if found[2] is None else int(found[2]), i))
+    return out
+
+
+def solve_position(spec: str, moves: str, *, max_nodes: int | None = None,
+                   seconds: float | None = None, analyse: bool = True) -> Outcome:
+    """Solve one position of the game ``spec`` (``connect4``, ``tictactoe:4:draw``, ...).
+
+    REQUIRES: a known spec and legal moves (else ``UsageError``). ENSURES: the exact score
+    (None past the budget), best moves, PV and costs.
+
+    >>> o = solve_position("tictactoe:3:draw", "1 1")
+    >>> o.score, o.result, sorted(o.best_moves)
+    (0, 'draw or even (0)', [[0, 0], [0, 2], [2, 0], [2, 2]])
+    """
+    choice = _build(spec)
+    p = Position(moves, None, 0)
+    return choice.solve(p, choice.read(p), _Budget(max_nodes, seconds, analyse, False))
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def register(sub: Any) -> None:
+    """Add the ``solve`` subcommand to the CLI's subparsers.
+
+    >>> import argparse
+    >>> p = argparse.ArgumentParser(); register(p.add_subparsers())
+    >>> p.parse_args(["solve", "connect4", "44"]).moves
+    '44'
+    """
+    p = sub.add_parser(
+        "solve", help="the exact value, best moves and principal variation of a position",
+        description="Solve a position exactly. Connect Four scores follow Pascal Pons: for the"
+        " side to move, > 0 a win (22 - the winner's stones on 7x6), 0 a draw, < 0 a loss;"
+        " columns are 1-based. Tic-Tac-Toe scores are 1 win, 0 draw, -1 loss.",
+    )
+    p.add_argument("game", help="connect4[:WxH] or tictactoe[:N[:K]][:draw]")
+    p.add_argument("moves", nargs="?", default="",
+                   help="moves from the start: '4455' (Connect Four), '1 1, 0 0' (Tic-Tac-Toe)")
+    p.add_argument("--positions", type=Path, default=None, metavar="FILE",
+                   help="solve every '<moves> [<score>]' line of FILE (Pons' format)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per position on stdout, nothing else there")
+    p.add_argument("--max-nodes", default=None, metavar="N",
+                   help="give up on a position after N positions explored")
+    p.add_argument("--max-seconds", default=None, metavar="S",
+                   help="give up on a position after S seconds")
+    p.add_argument("--score-only", action="store_true",
+                   help="skip the best moves and the principal variation (faster)")
+    p.add_argument("--mirror", action="store_true",
+                   help="Connect Four: fold mirror images in the transposition table")
+    p.set_defaults(run=_run)
+
+
+def _budget(args: argparse.Namespace) -> _Budget:
+    nodes: int | None = None
+    if args.max_nodes is not None:
+        if re.fullmatch(r"[0-9]{1,12}", args.max_nodes) is None:
+            raise UsageError(f"--max-nodes must be a whole number >= 0, not {args.max_nodes!r}")
+        nodes = int(args.max_nodes)
+    seconds: float | None = None
+    if args.max_seconds is not None:
+        try:
+            seconds = float(args.max_seconds)
+        except ValueError:
+            seconds = -1.0
+        if not (math.isfinite(seconds) and seconds >= 0):
+            raise UsageError(f"--max-seconds must be a number >= 0, not {args.max_seconds!r}")
+    return _Budget(nodes, seconds, not args.score_only, args.mirror)
+
+
+def _run(args: argparse.Namespace) -> int:
+    budget = _budget(args)
+    choice = _build(args.game)
+    if args.positions is not None:
+        if args.moves:
+            raise UsageError("give either MOVES or --positions FILE, not both")
+        return _run_file(args, choice, budget)
+    p = Position(args.moves, None, 0)
+    o = choice.solve(p, choice.read(p), budget)
+    if args.json:
+        print(json.dumps(o.to_json(args.game)), flush=True)
+    else:
+        _print_one(choice.title, o, sys.stdout)
+    return 0 if o.solved else 1
+
+
+def _print_one(title: str, o: Outcome, out: TextIO) -> None:
+    moves = o.position.moves or "(the empty board)"
+    print(f"{title}, moves {moves}", file=out)
+    if not o.solved:
+        print(f"not solved: {o.result} ({o.nodes:,} positions explored)", file=out)
+        return
+    print(f"score: {o.score} ({o.result})", file=out)
+    if o.best_moves:
+        print("best moves: " + "  ".join(_shown(m) for m in o.best_moves), file=out)
+        print("principal variation: " + "  ".join(_shown(m) for m in o.pv), file=out)
+    line = (f"positions explored: {o.nodes:,} in {1000 * o.seconds:.1f} ms"
+            f" (TT probes {o.tt_probes:,}, hits {o.tt_hits:,})")
+    if o.analysis_nodes:
+        line += (f"; best moves and PV: {o.analysis_nodes:,} more in"
+                 f" {1000 * o.analysis_seconds:.1f} ms")
+    print(line, file=out)
+
+
+def _shown(m: Any) -> str:
+    return f"{m[0]} {m[1]}" if isinstance(m, list) else str(m)
+
+
+def _progress(total: int) -> Iterator[Callable[[], None]]:
+    """A rich progress bar on stderr when it is a terminal; yields the 'one more done' step."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(file=sys.stderr),
+                  transient=True) as bar:
+        task = bar.add_task("solving", total=total)
+        yield lambda: bar.advance(task)
+
+
+def _run_file(args: argparse.Namespace, choice: _Choice, budget: _Budget) -> int:
+    positions = read_positions(args.positions)
+    states = [choice.read(p) for p in positions]  # every line checked before any is solved
+    title = choice.title
+    outcomes: list[Outcome] = []
+    summary_out = sys.stderr if args.json else sys.stdout
+    for step in _progress(len(positions)):
+        for p, s in zip(positions, states, strict=True):
+            o = choice.solve(p, s, budget)
+            outcomes.append(o)
+            if args.json:
+                print(json.dumps(o.to_json(args.game)), flush=True)
+            elif o.solved and p.expected is not None and o.score != p.expected:
+                print(f"line {p.line}: {p.moves}: score {o.score}, expected {p.expected}",
+                      file=sys.stdout)
+            step()
+    solved = [o for o in outcomes if o.solved]
+    checked = [o for o in solved if o.position.expected is not None]
+    right = sum(1 for o in checked if o.score == o.position.expected)
+    print(f"{title}: {len(positions)} positions from {args.positions}", file=summary_out)
+    if checked:
+        print(f"accuracy: {right}/{len(checked)} exact scores right"
+              f" ({100 * right / len(checked):.1f}%)", file=summary_out)
+    if len(solved) < len(outcomes):
+        print(f"not solved within the budget: {len(outcomes) - len(solved)}", file=summary_out)
+    if solved:
+        mean_nodes = sum(o.nodes for o in solved) / len(solved)
+        mean_ms = 1000 * sum(o.seconds for o in solved) / len(solved)
+        print(f"mean positions explored: {mean_nodes:,.1f}; mean time: {mean_ms:.2f} ms"
+              " per position (score search)", file=summary_out)
+    return 0 if right == len(checked) and len(solved) == len(outcomes) else 1

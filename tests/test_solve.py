@@ -1,0 +1,133 @@
+"""``sml150 solve``: text and JSON output, position files, budgets, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sml150.cli import main
+from sml150.cli._solve import solve_position
+
+DATA = Path(__file__).resolve().parent / "data" / "connect4"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["solve", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "connect4", "4455")
+    assert code == 0 and err == ""
+    assert "score: 18 (the side to move wins with her 4th stone (ply 7))" in out
+    assert "best moves: 3  6" in out
+    assert "principal variation: 3  4  2" in out
+    assert "positions explored:" in out
+
+
+def test_json_is_all_of_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "connect4", "44455554221", "--json")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 1
+    obj = json.loads(lines[0])
+    assert obj["moves"] == "44455554221" and obj["score"] == -15
+    assert obj["best_moves"] and all(1 <= c <= 7 for c in obj["best_moves"])
+    assert len(obj["pv"]) == 2 and obj["pv"][0] in obj["best_moves"]
+    assert isinstance(obj["nodes"], int) and isinstance(obj["seconds"], float)
+
+
+def test_positions_file_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rows = (DATA / "Test_L3_R1").read_text().splitlines()[:12]
+    f = tmp_path / "set"
+    f.write_text("\n".join(rows) + "\n\n" + rows[0].split()[0] + "\n")
+    code, out, err = run(capsys, "connect4", "--positions", str(f), "--json")
+    assert code == 0
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert len(objs) == 13
+    for row, obj in zip(rows, objs, strict=False):
+        moves, score = row.split()
+        assert obj["moves"] == moves and obj["score"] == int(score)
+        assert obj["expected"] == int(score)
+    assert objs[-1]["expected"] is None
+    assert "accuracy: 12/12 exact scores right (100.0%)" in err
+    assert "mean positions explored" in err
+
+
+def test_positions_file_text_and_mismatch(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    f = tmp_path / "set"
+    f.write_text("4455 18\n4455 17\n")
+    code, out, _err = run(capsys, "connect4", "--positions", str(f))
+    assert code == 1
+    assert "line 2: 4455: score 18, expected 17" in out
+    assert "accuracy: 1/2 exact scores right (50.0%)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["connect4", "448"], "move 3 of '448': '8' is not a column 1..7"),
+        (["connect4", "1111111"], "move 7 of '1111111': column 1 is full"),
+        (["connect4", "12121211"], "the game is already won"),
+        (["connect4", "44", "--max-nodes", "-1"], "--max-nodes must be a whole number >= 0"),
+        (["connect4", "44", "--max-seconds", "-2"], "--max-seconds must be a number >= 0"),
+        (["connect4", "44", "--max-seconds", "nan"], "--max-seconds must be a number >= 0"),
+        (["connect4:3y3"], "bad Connect Four size"),
+        (["connect4:0x6"], "width must be 1..32"),
+        (["chess"], "cannot solve 'chess'"),
+        (["tictactoe:3:9:draw"], "1 <= K <= N <= 8"),
+        (["tictactoe:3:draw", "1 1, 1 1"], "move 2 ('1 1') of '1 1, 1 1' is not a legal"),
+    ],
+)
+def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],
+                               message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("sml150: error: ") and message in err
+
+
+def test_bad_file_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "set"
+    f.write_text("4455 18\n44x 3\n")
+    code, out, err = run(capsys, "connect4", "--positions", str(f), "--json")
+    assert code == 2 and out == "" and "line 2: expected '<moves> [<score>]'" in err
+    f.write_text("4455 18\n1111111\n")  # a full column: refused before anything is solved
+    code, out, err = run(capsys, "connect4", "--positions", str(f), "--json")
+    assert code == 2 and out == "" and "line 2: illegal Connect Four moves" in err
+    code, out, err = run(capsys, "connect4", "--positions", str(tmp_path / "missing"))
+    assert code == 2 and "cannot read" in err
+    code, out, err = run(capsys, "connect4", "44", "--positions", str(f))
+    assert code == 2 and "not both" in err
+
+
+def test_budget_exhausted(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "connect4", "", "--max-nodes", "200", "--json")
+    assert code == 1
+    obj = json.loads(out)
+    assert obj["score"] is None and obj["nodes"] == 201
+
+
+def test_other_sizes_and_finished(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "connect4:4x4", "", "--json", "--score-only")
+    assert code == 0 and json.loads(out)["score"] == 0
+    code, out, _err = run(capsys, "connect4", "1212121", "--json")
+    obj = json.loads(out)
+    assert obj["score"] == -18 and obj["best_moves"] == [] and obj["pv"] == []
+
+
+def test_tictactoe_by_the_engine() -> None:
+    o = solve_position("tictactoe:3:draw", "")
+    assert o.score == 0 and o.result == "draw or even (0)"
+    assert len(o.best_moves) == 9  # every first move draws
+    won = solve_position("tictactoe:3:draw", "0 0, 1 0, 0 1, 1 1")
+    assert won.score == 1 and won.result == "win in 1" and won.best_moves == [[0, 2]]
+
+
+@pytest.mark.exhaustive
+def test_tictactoe_4x4_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "tictactoe:4:draw", "--json", "--score-only")
+    assert code == 0 and json.loads(out)["score"] == 0
