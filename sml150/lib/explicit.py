@@ -16,6 +16,7 @@ Guess(n=-2)
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from typing import TypeAlias, Union, final
 
@@ -150,12 +151,12 @@ class _ExplicitGame:
         return s.player
 
     def make_move(self, s: ExplicitState, m: int) -> ExplicitState:
-        """Go to child ``m``; an ``ExplicitGameError`` for a leaf or a bad index."""
+        """Go to child ``m``; an ``ExplicitGameError`` for a leaf or a bad index (any non-int)."""
         children = self.moves(s)  # raises below a leaf
-        if not 0 <= m < len(children):
+        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < len(children):
             raise ExplicitGameError(
-                f"ExplicitGame: move {m} is not a child index of {self.state_to_string(s)}"
-                f" (0..{len(children) - 1})"
+                f"ExplicitGame: move {reprlib.repr(m)} is not a child index of"
+                f" {self.state_to_string(s)} (0..{len(children) - 1})"
             )
         assert isinstance(s.tree, Node)
         return ExplicitState(s.tree.children[m], other_player(s.player))
@@ -182,9 +183,11 @@ class _ExplicitGame:
         return f"({s.player.name},{s.tree.label})"
 
     def parse_move(self, s: ExplicitState, line: str) -> Maybe[int]:
-        """A child index typed as a number; ``Nothing`` for anything else."""
+        """A child index typed as a number (ASCII digits); ``Nothing`` for anything else."""
+        if not isinstance(line, str):
+            return Nothing
         text = line.strip()
-        if not text.isdigit() or isinstance(s.tree, Esti):
+        if not (text.isascii() and text.isdigit() and len(text) <= 9) or isinstance(s.tree, Esti):
             return Nothing
         m = int(text)
         return Some(m) if m < len(s.tree.children) else Nothing

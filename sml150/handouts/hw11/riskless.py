@@ -28,6 +28,7 @@ An estimator is only asked about states in play; finished states get their outco
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from typing import TypeAlias, Union, final
 
@@ -189,6 +190,27 @@ class InvalidMove(ValueError):
     """
 
 
+def _is_int(v: object) -> bool:
+    """Whether ``v`` is an int and not a bool (SML's ``true`` is no ``int``)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_MAX_DIGITS = 9
+"""Longer numbers are no territory of any map; ``parse_move`` never converts them."""
+
+
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a short run of ASCII digits (``int`` reads it at once)."""
+    return word.isascii() and word.isdigit() and len(word) <= _MAX_DIGITS
+
+
+def _show_move(m: object) -> str:
+    """``(src,dst)`` for a pair of ints, else a short ``repr``."""
+    if isinstance(m, tuple) and len(m) == 2 and all(_is_int(v) for v in m):
+        return f"({int_to_string(m[0])},{int_to_string(m[1])})"
+    return reprlib.repr(m)
+
+
 # -- reading a board ----------------------------------------------------------------------------
 
 
@@ -327,26 +349,43 @@ def check_map(Map: MAP) -> None:
     """``check_map : MAP -> unit``: the functor-time check of a Riskless map.
 
     REQUIRES: true.
-    ENSURES: returns if the board is a simple (no self-loop, no repeated neighbour), symmetric,
-    connected graph with neighbours in range, both start territories on the board and distinct,
-    ``max_terri >= 2`` (Minnie starts with 2) and ``max_units >= 1``; otherwise raises a
-    ``ValueError`` naming the problem.
+    ENSURES: returns if the board is a ``Seq`` of ``(name, neighbours)`` pairs (a string and a
+    ``Seq`` of ints) forming a simple (no self-loop, no repeated neighbour), symmetric,
+    connected graph with neighbours in range, ``min_start``, ``max_start``, ``max_terri`` and
+    ``max_units`` are ints (not bools, floats, NaN or infinities), both start territories are on
+    the board and distinct, ``max_terri >= 2`` (Minnie starts with 2) and ``max_units >= 1``;
+    otherwise raises a ``ValueError`` naming the field or the problem.
 
     >>> check_map(M1)
     >>> check_map(attrs.evolve(M1, min_start=3))
     Traceback (most recent call last):
     ...
     ValueError: Riskless map M1: min_start and max_start are both territory 3
+    >>> check_map(attrs.evolve(M1, max_terri=float("nan")))
+    Traceback (most recent call last):
+    ...
+    ValueError: Riskless map M1: max_terri must be an int, not nan
     """
     name = getattr(Map, "name", type(Map).__name__)
 
     def bad(problem: str) -> ValueError:
         return ValueError(f"Riskless map {name}: {problem}")
 
+    for field in ("min_start", "max_start", "max_terri", "max_units"):
+        value = getattr(Map, field, None)
+        if not _is_int(value):
+            raise bad(f"{field} must be an int, not {reprlib.repr(value)}")
+    if not isinstance(Map.board, Seq):
+        raise bad(f"the board must be a Seq of (name, neighbours), not {reprlib.repr(Map.board)}")
     board = list(Map.board)
     n = len(board)
     if n < 2:
         raise bad(f"a board needs at least 2 territories, not {n}")
+    for u, row in enumerate(board):
+        if not (isinstance(row, tuple) and len(row) == 2 and isinstance(row[0], str)
+                and isinstance(row[1], Seq) and all(_is_int(v) for v in row[1])):
+            raise bad(f"territory {u} must be a (name, Seq of neighbour ints) pair, not"
+                      f" {reprlib.repr(row)}")
     adjacency = [list(ns) for _, ns in board]
     for u, ns in enumerate(adjacency):
         label = f"territory {u} ({board[u][0]!r})"
@@ -495,6 +534,8 @@ class _Riskless:
         )
 
     def _why_invalid(self, s: B, m: Move) -> str | None:
+        if not (isinstance(m, tuple) and len(m) == 2 and all(_is_int(v) for v in m)):
+            return "a move is a pair (src, dst) of two ints"
         if not isinstance(self.status(s), In_play):
             return "the game is over"
         src, dst = m
@@ -511,7 +552,8 @@ class _Riskless:
     def make_move(self, s: B, m: Move) -> B:
         """``make_move : state * move -> state``.
 
-        REQUIRES: ``m`` among ``moves s`` (else ``InvalidMove`` naming the move and why).
+        REQUIRES: ``m`` among ``moves s`` (else, whatever ``m`` is, ``InvalidMove`` naming the
+        move and why: ``None``, ``(1.5, 2)`` or ``(True, 0)`` is no move).
         ENSURES: the state after the mover sends all armies of ``src`` to ``dst`` (occupy, add,
         or battle: the larger army wins keeping the difference, a tie goes to the attacker),
         then every occupied territory trains one army up to ``max_terri``; the other player
@@ -524,7 +566,7 @@ class _Riskless:
         problem = self._why_invalid(s, m)
         if problem is not None:
             raise InvalidMove(
-                f"Riskless.make_move: invalid move {self.move_to_string(m)} for "
+                f"Riskless.make_move: invalid move {_show_move(m)} for "
                 f"{s.player.name}: {problem}"
             )
         src, dst = m
@@ -614,15 +656,19 @@ class _Riskless:
         """``parse_move : state -> string -> move option``.
 
         REQUIRES: true.
-        ENSURES: ``Some (src, dst)`` if ``line`` is two integers ``src dst`` forming one of
-        ``moves s``; ``Nothing`` otherwise.
+        ENSURES: ``Some (src, dst)`` if ``line`` is two integers ``src dst`` (ASCII digits)
+        forming one of ``moves s``; ``Nothing`` otherwise. Never raises; linear in the line.
 
         >>> G = Riskless(M1)
         >>> G.parse_move(G.start, " 3 4 "), G.parse_move(G.start, "3 5"), G.parse_move(G.start, "x")
         (<Some: (3, 4)>, <Nothing>, <Nothing>)
+        >>> G.parse_move(G.start, "3 ²"), G.parse_move(G.start, "3 " + "4" * 5000)
+        (<Nothing>, <Nothing>)
         """
+        if not isinstance(line, str):
+            return Nothing
         words = line.split()
-        if len(words) != 2 or not all(w.isdigit() for w in words):
+        if len(words) != 2 or not all(_is_number(w) for w in words):
             return Nothing
         m = (int(words[0]), int(words[1]))
         return Some(m) if self._why_invalid(s, m) is None else Nothing

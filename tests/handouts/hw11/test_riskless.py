@@ -422,3 +422,47 @@ def test_games_differing_only_in_estimator_can_meet_in_one_match() -> None:
         )
     ).go()
     assert record.plies == 10 or not record.by_limit
+
+
+# -- malformed input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "move", [None, (1.5, 2), ((0,), 1), (True, False), (3, True), (3.0, 4.0), [3, 4], (3, 4, 5),
+             (3,), "3 4", (3, "4"), (10**30, 4)],
+)
+def test_malformed_moves_are_invalid_moves(move: object) -> None:
+    G = Riskless(M1)
+    s = G.start
+    with pytest.raises(InvalidMove, match="invalid move"):
+        G.make_move(s, move)  # type: ignore[arg-type]
+    assert s == G.start
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [({"min_start": 0.5}, "min_start"), ({"max_start": True}, "max_start"),
+     ({"max_terri": float("nan")}, "max_terri"), ({"max_terri": float("inf")}, "max_terri"),
+     ({"max_units": 2.5}, "max_units"), ({"max_units": "40"}, "max_units"),
+     ({"max_units": None}, "max_units"), ({"min_start": 0.0}, "min_start")],
+)
+def test_non_int_limits_are_rejected(changes: dict[str, object], field: str) -> None:
+    with pytest.raises(ValueError, match=rf"Riskless map M1: {field} must be an int, not"):
+        Riskless(bad_map(**changes))
+
+
+def test_malformed_boards_are_rejected() -> None:
+    with pytest.raises(ValueError, match="the board must be a Seq"):
+        Riskless(bad_map(board=[("a", Seq.from_list([1])), ("b", Seq.from_list([0]))]))
+    rows = Seq.from_list([("a", Seq.from_list([1.0])), ("b", Seq.from_list([0]))])
+    with pytest.raises(ValueError, match=r"territory 0 must be a \(name, Seq of neighbour ints\)"):
+        Riskless(bad_map(board=rows, min_start=0, max_start=1))
+
+
+def test_parse_move_odd_lines_are_nothing() -> None:
+    G = Riskless(M1)
+    for bad in ["3 ²", "³ 4", "٣ ٤", "3 " + "4" * 5000, "3" * 4400 + " 4", " " * 100_000,
+                "3" + " " * 100_000 + "x", "3\x004", "+3 4", "3_0 4"]:
+        assert G.parse_move(G.start, bad) == Nothing, bad[:20]
+    assert G.parse_move(G.start, "03 04") == Some((3, 4))
+    assert G.parse_move(G.start, None) == Nothing  # type: ignore[arg-type]
