@@ -2,7 +2,12 @@
 
 - ``sml150.games.tictactoe``: ``KInARow(n, k)``, standard n×n Tic-Tac-Toe (k in a row wins,
   a full board is a draw); ``TicTacToe3``, ``TicTacToe4``.
-- ``sml150.games.connect4``: Connect Four (Pons' conventions).
+- ``sml150.games.connect4``: Connect Four (Pons' conventions): ``ConnectFour(width, height)``,
+  ``ConnectFour7x6``; ``solve_connect4(game, state)`` is Pons' exact solver.
 """
 
-__all__: list[str] = []
+from sml150.games._connect4_solver import solve as solve_connect4
+from sml150.games.connect4 import ConnectFour as ConnectFour
+from sml150.games.connect4 import ConnectFour7x6 as ConnectFour7x6
+
+__all__: list[str] = ["ConnectFour", "ConnectFour7x6", "solve_connect4"]

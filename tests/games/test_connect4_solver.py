@@ -242,3 +242,24 @@ def test_state_unchanged_by_solve() -> None:
     before = C4State(s.position, s.mask, s.moves)
     solve(g, s)
     assert s == before
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 99), min_size=6, max_size=14), st.booleans())
+def test_law_engine_with_hooks_agrees(picks: list[int], hooks: bool) -> None:
+    """Law: the engine (MTD(f) / PVS to the end, hooks on or off) finds the solver's value."""
+    from sml150.search import SearchOptions, mtdf, pvs
+
+    g = ConnectFour(4, 4)
+    s = g.start
+    for p in picks:
+        legal = list(g.moves(s))
+        if not legal:
+            break
+        s = g.make_move(s, legal[p % len(legal)])
+    assume(bool(list(g.moves(s))))
+    expected = solve(g, s)
+    search = mtdf if hooks else pvs
+    r = search(g, s, options=SearchOptions(hooks=hooks), all_best=True)
+    assert g.pons_score(r.value, s) == expected.score
+    assert sorted(r.best_moves) == list(expected.best_moves)
