@@ -242,7 +242,7 @@ class Kernel:
         """
         a = self.adapter
         self.count_node()
-        ms = list(a.all_moves(s) if every_move else a.moves(s))
+        ms = list(a.all_moves(s) if every_move or depth <= 1 else a.moves(s))
         if not ms:
             raise ValueError(f"{type(a.game).__name__}: an In_play position has no moves")
         hint = self.table_move(s)
@@ -280,7 +280,7 @@ class Kernel:
             key, sym = a.canonical(s)
         else:
             key, sym = a.key(s), 0
-        e = tt.slots[hash(key) & tt.mask]
+        e = tt.slots.get(hash(key) & tt.mask)
         if e is None or e[0] != key or e[4] is None:
             return None
         m = e[4]
@@ -294,7 +294,7 @@ class Kernel:
         if tt is None:
             return None
         key = self.adapter.key(s)
-        e = tt.slots[hash(key) & tt.mask]
+        e = tt.slots.get(hash(key) & tt.mask)
         return e if e is not None and e[0] == key else None
 
     def store(self, s: Any, depth: int, window: tuple[Score, Score], v: Score, m: Any) -> None:
@@ -336,6 +336,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     terminal = a.terminal
     heuristic = a.heuristic
     moves = a.moves
+    all_moves = a.all_moves
     play = a.play
     keyf = a.key
     canonical = a.canonical
@@ -345,7 +346,8 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     winning = a.winning
     bounds = a.bounds
     use_tt = tt is not None
-    slots: list[Any] = tt.slots if tt is not None else []
+    slots: dict[int, Any] = tt.slots if tt is not None else {}
+    sget = slots.get
     mask = tt.mask if tt is not None else 0
     gen = tt.generation if tt is not None else 0
     depth_pref = tt is not None and tt.policy == "depth"
@@ -422,7 +424,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
             else:
                 key = keyf(s)
             probes += 1
-            e = slots[hash(key) & mask]
+            e = sget(hash(key) & mask)
             if e is not None and e[0] == key:
                 hits += 1
                 hint = e[4]
@@ -457,7 +459,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
                 alpha = lo
                 if alpha >= beta:
                     return lo
-        ms = moves(s)
+        ms = moves(s) if depth > 1 else all_moves(s)
         if use_history:
             ms = sorted(ms, key=lambda m: history_get(m, 0), reverse=True)
         kl = killer.get(ply) if use_killers else None
@@ -508,7 +510,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
                 best_move = to_c(best_move, sym)  # type: ignore[misc]
             if depth_pref:
                 i = hash(key) & mask
-                old = slots[i]
+                old = sget(i)
                 if old is None or old[5] != gen or old[1] <= depth:
                     slots[i] = (key, depth, flag,
                                 best + ply if best > mate else best - ply if best < -mate

@@ -38,7 +38,7 @@ def make_table(tt: TranspositionTable | bool) -> TranspositionTable | None:
     """``True``: a fresh private table; ``False``: none; a table: that (shared) table.
 
     >>> make_table(False) is None, make_table(True).capacity
-    (True, 262144)
+    (True, 1048576)
     """
     if tt is True:
         return TranspositionTable()

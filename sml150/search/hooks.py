@@ -25,7 +25,10 @@ view: ``win_in(k)`` is "the mover wins ``k`` plies from this position".
    ENSURES: non-empty; a subset of ``moves(s)`` with no repeats; a move of ``moves(s)`` may be
    left out only if some kept move is provably at least as good for the mover (Pons' "non-losing
    moves": drop a move after which the opponent wins at once, unless every move is such a move;
-   then keep at least one). Without this hook the engine searches ``moves(s)`` in its order.
+   then keep at least one). The engine drops moves only where at least 2 plies are left to
+   search: one ply from the horizon a move the opponent refutes at once is judged by the
+   estimate after it, so there it searches this order followed by the rest of ``moves(s)``.
+   Without this hook the engine searches ``moves(s)`` in its order.
 4. ``WinningMove`` — ``winning_move(s)``: a move that wins for the mover at once (the game is
    ``Over(Winner(mover))`` after it), or ``None`` if there is none. The engine calls it at In_play
    nodes with depth left >= 1 before expanding, and scores such a node ``win_in(1)``.

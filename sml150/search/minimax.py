@@ -15,6 +15,7 @@ This is the baseline the pruning algorithms are measured against.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
@@ -33,7 +34,11 @@ Move = TypeVar("Move")
 def minimax_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     """Exhaustive negamax at the root: the exact value and the first move of that value."""
     a = k.adapter
-    terminal, heuristic, moves, play, key = a.terminal, a.heuristic, a.moves, a.play, a.key
+    terminal, heuristic, play, key = a.terminal, a.heuristic, a.play, a.key
+    ordered, every = a.moves, a.all_moves
+
+    def moves(s: Any, depth: int) -> Sequence[Any]:
+        return ordered(s) if depth > 1 else every(s)
     tt = k.tt
     exact_depth = k.options.tt_exact_depth
     mate = MATE_LIMIT
@@ -52,14 +57,14 @@ def minimax_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
         if tt is not None:
             kk = key(s)
             counts[2] += 1
-            e = tt.slots[hash(kk) & tt.mask]
+            e = tt.slots.get(hash(kk) & tt.mask)
             if e is not None and e[0] == kk:
                 counts[3] += 1
                 if e[1] == depth or (e[1] > depth and not exact_depth):
                     v: Score = e[3]
                     return v - ply if v > mate else v + ply if v < -mate else v
         best = -INF
-        for m in moves(s):
+        for m in moves(s, depth):
             v = -mm(play(s, m), depth - 1, ply + 1)
             best = max(best, v)
         if tt is not None:
@@ -70,7 +75,7 @@ def minimax_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     k.count_node()
     best: Score = -INF
     best_move: Any = None
-    for m in moves(s):
+    for m in moves(s, depth):
         v = -mm(play(s, m), depth - 1, 1)
         # Inv: best_move is the first move of value best among the moves seen.
         if v > best:

@@ -13,6 +13,7 @@ Guess(n=0)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
@@ -30,7 +31,11 @@ Move = TypeVar("Move")
 def scout_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     """Scout at the root: the exact value and the first move of that value."""
     a = k.adapter
-    terminal, heuristic, moves, play = a.terminal, a.heuristic, a.moves, a.play
+    terminal, heuristic, play = a.terminal, a.heuristic, a.play
+    ordered, every = a.moves, a.all_moves
+
+    def moves(s: Any, depth: int) -> Sequence[Any]:
+        return ordered(s) if depth > 1 else every(s)
     mate = MATE_LIMIT
     counts = [0, 0, 0]  # nodes, leaves, estimates
 
@@ -52,13 +57,14 @@ def scout_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
             return t > v if strict else t >= v
         # value(s) > v  iff some child c has -value(c) > v,  i.e. not value(c) >= -v;
         # value(s) >= v iff some child c has -value(c) >= v, i.e. not value(c) > -v.
-        return any(not above(play(s, m), depth - 1, -v, ply + 1, not strict) for m in moves(s))
+        return any(not above(play(s, m), depth - 1, -v, ply + 1, not strict)
+                   for m in moves(s, depth))
 
     def evaluate(s: Any, depth: int, ply: int) -> Score:
         t = leaf(s, depth, ply)
         if t is not None:
             return t
-        ms = iter(moves(s))
+        ms = iter(moves(s, depth))
         v = -evaluate(play(s, next(ms)), depth - 1, ply + 1)
         for m in ms:
             c = play(s, m)
@@ -68,7 +74,7 @@ def scout_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
         return v
 
     k.count_node()
-    ms = list(moves(s))
+    ms = list(moves(s, depth))
     best_move = ms[0]
     best = -evaluate(play(s, best_move), depth - 1, 1)
     for m in ms[1:]:

@@ -9,8 +9,10 @@ answers any window, a lower bound only a request it fails high (``v >= beta``), 
 only one it fails low (``v <= alpha``). So a bound stored under one window is never taken for an
 exact value under another.
 
-The table is a fixed array of ``capacity`` slots (a power of two), indexed by ``hash(key)``; each
-slot holds one entry ``(key, depth, flag, value, move, generation)``. Replacement policies:
+The table has ``capacity`` slots (a power of two), indexed by ``hash(key) & (capacity - 1)``;
+each slot holds one entry ``(key, depth, flag, value, move, generation)``. The slots live in a
+``dict`` filled on demand, so a big table costs nothing until it is used and never holds more
+than ``capacity`` entries. Replacement policies:
 
 - ``"depth"`` (default): *depth-preferred with ageing*. A new entry replaces the slot's entry if
   the slot is empty, holds the same key, holds an entry of an older search (``generation``), or
@@ -98,7 +100,7 @@ class TranspositionTable:
 
     __slots__ = ("capacity", "generation", "mask", "policy", "slots")
 
-    def __init__(self, capacity: int = 1 << 18, policy: Policy = "depth") -> None:
+    def __init__(self, capacity: int = 1 << 20, policy: Policy = "depth") -> None:
         if isinstance(capacity, bool) or not isinstance(capacity, int):
             raise TypeError(f"TranspositionTable: capacity must be an int, not {capacity!r}")
         if capacity < 1 or capacity & (capacity - 1):
@@ -117,8 +119,8 @@ class TranspositionTable:
         """The replacement policy."""
         self.generation: int = 0
         """The current search's number (entries of older searches age out)."""
-        self.slots: list[tuple[Any, ...] | None] = [None] * capacity
-        """The raw slots: ``None`` or ``(key, depth, flag, value, move, generation)``."""
+        self.slots: dict[int, tuple[Any, ...]] = {}
+        """The raw slots by index: ``(key, depth, flag, value, move, generation)``."""
 
     def __repr__(self) -> str:
         return (f"TranspositionTable(capacity={self.capacity}, policy={self.policy!r},"
@@ -138,15 +140,15 @@ class TranspositionTable:
         >>> tt = TranspositionTable(4); tt.store(1, 0, EXACT, 0, None); tt.clear(); tt.used()
         0
         """
-        self.slots = [None] * self.capacity
+        self.slots.clear()
 
     def used(self) -> int:
-        """How many slots hold an entry (O(capacity)).
+        """How many slots hold an entry.
 
         >>> TranspositionTable(4).used()
         0
         """
-        return sum(1 for e in self.slots if e is not None)
+        return len(self.slots)
 
     def probe(self, key: Hashable) -> Entry | None:
         """The entry stored for ``key``, or ``None``.
@@ -154,7 +156,7 @@ class TranspositionTable:
         >>> TranspositionTable(4).probe("nothing") is None
         True
         """
-        e = self.slots[hash(key) & self.mask]
+        e = self.slots.get(hash(key) & self.mask)
         if e is None or e[0] != key:
             return None
         return Entry(e[0], e[1], Flag(e[2]), e[3], e[4])
@@ -173,7 +175,7 @@ class TranspositionTable:
         i = hash(key) & self.mask
         slots = self.slots
         if self.policy == "depth":
-            e = slots[i]
+            e = slots.get(i)
             if e is not None and e[5] == self.generation and e[1] > depth:
                 return
         slots[i] = (key, depth, int(flag), value, move, self.generation)
