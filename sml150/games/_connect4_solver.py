@@ -106,8 +106,8 @@ class C4Result:
     """Nodes, TT probes/hits and times."""
 
 
-Negamax = Callable[[int, int, int, int, int], int]
-"""``negamax(position, mask, moves, alpha, beta)`` over raw bitboards."""
+Negamax = Callable[[int, int, int, int, int, int], int]
+"""``negamax(position, mask, moves, alpha, beta, opp_win)`` over raw bitboards."""
 
 
 @final
@@ -119,27 +119,41 @@ class _Kernel:
         self.game = game
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self.check_at = self._next_check(0)
-        self.nodes = 0
-        self.probes = 0
-        self.hits = 0
         self.table: dict[int, int] = {}
-        self.negamax = self._build(game, mirror)
+        self._build(game, mirror)
 
-    def _build(self, game: ConnectFourGame, use_mirror: bool) -> Negamax:  # noqa: PLR0915
-        # one closure with every constant local: the hot loop pays no attribute look-ups
+    @property
+    def nodes(self) -> int:
+        """Positions entered so far."""
+        return self.counts()[0]
+
+    def _next_check(self, nodes: int) -> int:
+        at = nodes + _CHECK_EVERY if self.deadline is not None else 1 << 62
+        return min(at, self.max_nodes + 1) if self.max_nodes is not None else at
+
+    def _build(self, game: ConnectFourGame, use_mirror: bool) -> None:  # noqa: PLR0915
+        # one closure with every constant and counter local: no attribute look-ups when hot
         h = game.height
         h1, h2 = h + 1, h + 2
         board = game.board_mask
         bottom = game.bottom_mask
         n = game.width * game.height
         width = game.width
-        col_masks = [game.column_mask(c) for c in game.column_order]
-        ranked = [(i, m) for i, m in enumerate(col_masks)]
+        ranked = [(-i, game.column_mask(c)) for i, c in enumerate(game.column_order)]
         col_bits = (1 << h1) - 1
         mirror_shifts = [(c * h1, (width - 1 - c) * h1) for c in range(width)]
         table = self.table
-        kernel = self
+        nodes = probes = hits = 0
+        check_at = self._next_check(0)
+
+        def check() -> None:
+            nonlocal check_at
+            if self.max_nodes is not None and nodes > self.max_nodes:
+                raise SolveAborted(f"no result within the budget of {self.max_nodes} positions",
+                                   nodes)
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise SolveAborted("no result within the time limit", nodes)
+            check_at = self._next_check(nodes)
 
         def wins(p: int, m: int) -> int:
             # Pons' compute_winning_position: the empty cells completing four for stones p
@@ -164,15 +178,19 @@ class _Kernel:
             r |= q & (p >> 3 * h2)
             return r & (board ^ m)
 
-        def negamax(p: int, m: int, moves: int, alpha: int, beta: int) -> int:
-            # REQUIRES: the mover of (p, m) cannot win at once; alpha < beta.
+        def negamax(  # noqa: PLR0915, PLR0917 -- the hot loop, inlined, positional
+            p: int, m: int, moves: int, alpha: int, beta: int, opp_win: int
+        ) -> int:
+            # REQUIRES: the mover of (p, m) cannot win at once; alpha < beta; opp_win is
+            # wins(p ^ m, m) (the parent computed it to order its moves; occupied bits in it
+            # are harmless: they never meet a playable cell).
             # ENSURES (fail-soft): result <= alpha is an upper bound of the value, result >= beta
             # a lower bound, otherwise the exact value.
-            kernel.nodes += 1
-            if kernel.nodes >= kernel.check_at:
-                kernel.check()
+            nonlocal nodes, probes, hits
+            nodes += 1
+            if nodes >= check_at:
+                check()
             possible = (m + bottom) & board
-            opp_win = wins(p ^ m, m)
             forced = possible & opp_win
             if forced:
                 if forced & (forced - 1):
@@ -198,11 +216,12 @@ class _Kernel:
                 mk = 0
                 for src, dst in mirror_shifts:
                     mk |= ((key >> src) & col_bits) << dst
-                key = min(key, mk)
-            kernel.probes += 1
+                if mk < key:  # noqa: PLR1730 -- no min() call in the hot loop
+                    key = mk
+            probes += 1
             entry = table.get(key)
             if entry is not None:
-                kernel.hits += 1
+                hits += 1
                 v = entry >> 1
                 if entry & 1:  # a lower bound
                     if alpha < v:
@@ -218,37 +237,34 @@ class _Kernel:
             for i, cm in ranked:
                 mv = possible & cm
                 if mv:
-                    cands.append((wins(p | mv, m).bit_count(), -i, mv))
+                    w = wins(p | mv, m)
+                    cands.append((w.bit_count(), i, mv, w))
             if len(cands) > 1:
                 cands.sort(reverse=True)
             opp = p ^ m
-            for _score, _i, mv in cands:
-                v = -negamax(opp, m | mv, moves + 1, -beta, -alpha)
+            for _score, _i, mv, w in cands:
+                v = -negamax(opp, m | mv, moves + 1, -beta, -alpha, w)
                 if v >= beta:
                     table[key] = (v << 1) | 1
                     return v
-                alpha = max(alpha, v)
+                if v > alpha:  # noqa: PLR1730 -- no max() call in the hot loop
+                    alpha = v
             # Inv: alpha is an upper bound of the value (exact if it rose above the entry alpha)
             if len(table) >= _TT_LIMIT:
                 table.clear()
             table[key] = alpha << 1
             return alpha
 
+        def counts() -> tuple[int, int, int]:
+            return nodes, probes, hits
+
         self.wins = wins
-        return negamax
+        self.negamax: Negamax = negamax
+        self.counts = counts
 
-    def _next_check(self, nodes: int) -> int:
-        at = nodes + _CHECK_EVERY if self.deadline is not None else 1 << 62
-        return min(at, self.max_nodes + 1) if self.max_nodes is not None else at
-
-    def check(self) -> None:
-        """Called once ``nodes`` reaches ``check_at``: stop if over budget, else schedule."""
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise SolveAborted(f"no result within the budget of {self.max_nodes} positions",
-                               self.nodes)
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SolveAborted("no result within the time limit", self.nodes)
-        self.check_at = self._next_check(self.nodes)
+    def search(self, p: int, m: int, moves: int, alpha: int, beta: int) -> int:
+        """``negamax`` on a position the mover cannot win at once (computes its opp_win)."""
+        return self.negamax(p, m, moves, alpha, beta, self.wins(p ^ m, m))
 
     def can_win_next(self, p: int, m: int) -> bool:
         """Whether the mover of (p, m) completes four with one stone."""
@@ -269,7 +285,7 @@ class _Kernel:
                 med = lo // 2
             elif med >= 0 and hi // 2 > med:
                 med = hi // 2
-            r = self.negamax(p, m, moves, med, med + 1)
+            r = self.search(p, m, moves, med, med + 1)
             if r <= med:
                 hi = r
             else:
@@ -282,7 +298,7 @@ class _Kernel:
         n = g.width * g.height
         if self.can_win_next(p, m):
             return (n + 1 - moves) // 2 <= bound
-        return self.negamax(p, m, moves, bound, bound + 1) <= bound
+        return self.search(p, m, moves, bound, bound + 1) <= bound
 
 
 def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int, bool]:
@@ -353,7 +369,7 @@ def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True, mirror: bo
     over = _over_score(game, s)
     value = over if over is not None else kernel.value(s.position, s.mask, s.moves)
     t1 = time.perf_counter()
-    nodes, probes, hits = kernel.nodes, kernel.probes, kernel.hits
+    nodes, probes, hits = kernel.counts()
     best: list[Column] = []
     pv: list[Column] = []
     if analyse and over is None:
