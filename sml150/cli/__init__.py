@@ -39,7 +39,7 @@ from sml150.cli._games import GAME_SYNTAX, GameChoice, build_game
 from sml150.cli._live import Report, Watched
 from sml150.cli._players import PLAYER_SYNTAX, build_player, seat
 from sml150.cli._usage import UsageError, whole_number
-from sml150.lib.referee import Referee, RefereeSettings, Writer
+from sml150.lib.referee import GameRecord, Referee, RefereeSettings, Writer
 from sml150.lib.signatures import GAME, PLAYER, JamboreeSettings, Maxie, Minnie, Settings
 
 __all__ = ["GameChoice", "UsageError", "build_game", "build_player", "main"]
@@ -95,7 +95,8 @@ def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
     human_out = sys.stderr if as_json else None
     players = [
         Watched(choice.game, seat(spec, choice, who, human_out=human_out, friendly=friendly),
-                spec, report, quiet_stdout=sys.stderr if as_json else None)
+                spec, report, quiet_stdout=sys.stderr if as_json else None,
+                person=spec.lower() == "human")
         for spec, who in ((maxie_spec, Maxie), (minnie_spec, Minnie))
     ]
     if "human" in (maxie_spec.lower(), minnie_spec.lower()):
@@ -105,8 +106,10 @@ def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
               file=out or sys.stdout)
         if friendly:
             print(choice.legend, file=out or sys.stdout)
-    record = Referee(RefereeSettings(Maxie=players[0], Minnie=players[1], move_limit=move_limit,
-                                     out=out, clock=clock, show=not as_json)).go()
+    settings: RefereeSettings[Any, Any] = RefereeSettings(
+        Maxie=players[0], Minnie=players[1], move_limit=move_limit, out=out, clock=clock,
+        show=not as_json)
+    record: GameRecord[Any, Any] = Referee(settings).go()
     report.finished(choice.game, record)
     return 0
 
@@ -134,7 +137,7 @@ def _trace(which: str, tree: str, prune: float) -> int:
     return 0
 
 
-COMMAND_MODULES: tuple[str, ...] = ("sml150.cli._solve",)
+COMMAND_MODULES: tuple[str, ...] = ("sml150.cli._solve", "sml150.cli._workspan")
 """Subcommands that live in modules of their own (``sml150/cli/_NAME.py``).
 
 Each such module defines ``register(sub) -> None``, which adds its subparser(s) to ``sub`` (the
@@ -224,6 +227,8 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("--gradescope", type=Path, default=None,
                        help="also write Gradescope's results.json here")
     grade.add_argument("--quiet", action="store_true", help="no text report")
+    grade.add_argument("--no-sandbox", action="store_true",
+                       help="run without bubblewrap (the result is not tamper-proof)")
     for name in COMMAND_MODULES:
         import importlib
 
@@ -259,11 +264,11 @@ def _run(args: argparse.Namespace) -> int:
     if command == "grade":
         from sml150 import grading
 
-        if not args.submission.is_dir():
+        if not os.path.isdir(args.submission):
             raise UsageError(f"submission directory not found: {args.submission}")
-        grading.grade(args.hw, args.submission, text=not args.quiet, autolab=args.autolab,
-                      gradescope=args.gradescope)
-        return 0
+        return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
+                                     autolab=args.autolab, gradescope=args.gradescope,
+                                     no_sandbox=args.no_sandbox)
     raise UsageError(f"unknown command {command!r}")  # pragma: no cover - argparse refuses first
 
 

@@ -105,7 +105,7 @@ class GameChoice:
 
 def _numbers(line: str) -> list[str] | None:
     """The ASCII numbers of ``line`` if it holds only numbers and ``( ) [ ] ,`` and spaces."""
-    if len(line) > 200 or re.fullmatch(r"[\s()\[\],0-9]*", line) is None:
+    if re.fullmatch(r"[\s()\[\],0-9]*", line) is None:
         return None
     return re.findall(r"[0-9]+", line)
 
@@ -116,7 +116,7 @@ def _small(digits: str) -> int:
     return int(digits) if len(digits) <= 9 else 10**9
 
 
-def _ttt_explain(s: Any, line: str) -> str:
+def _ttt_explain(g: AnyGame, s: Any, line: str) -> str:
     nums = _numbers(line)
     if nums is None or len(nums) != 2:
         return "type a row and a column, like 1 2"
@@ -124,28 +124,24 @@ def _ttt_explain(s: Any, line: str) -> str:
     n = len(s.board)
     if not (r < n and c < n):
         return f"({r}, {c}) is off the {n}x{n} board (rows and columns are 0..{n - 1})"
-    tile = s.board[r][c]
-    if tile is not None:
-        return f"({r}, {c}) is occupied by {tile.value}"
+    if (r, c) not in [loc for _, loc in g.moves(s)]:
+        return f"({r}, {c}) is occupied"
     return "not a legal move here"
 
 
-def _riskless_explain(s: Any, line: str) -> str:
-    from sml150.handouts.hw11.riskless import Max, Min
-
+def _riskless_explain(g: AnyGame, s: Any, line: str) -> str:
     nums = _numbers(line)
     if nums is None or len(nums) != 2:
         return "type two territory numbers, from and to, like 3 4"
     src, dst = (_small(x) for x in nums)
     n = Seq.length(s.board)
+    legal: list[tuple[int, int]] = list(g.moves(s))
     if src >= n:
         return f"there is no territory {src} (they are 0..{n - 1})"
-    t, ns = Seq.nth(src, s.board)
-    mine = Max if s.player is Maxie else Min
-    if not isinstance(t.pos, mine):
+    if src not in {i for i, _ in legal}:
         return f"territory {src} is not your territory (you are {_riskless_mark(s.player)})"
-    if dst not in list(ns):
-        near = ", ".join(str(j) for j in ns)
+    if (src, dst) not in legal:
+        near = ", ".join(str(j) for i, j in legal if i == src)
         return f"{dst} is not adjacent to {src} (its neighbours are {near})"
     return "not a legal move here"
 
@@ -250,12 +246,13 @@ def _tictactoe(spec: str, args: list[str]) -> GameChoice:
     if not 1 <= n <= 8:
         raise UsageError(f"Tic-Tac-Toe board size must be 1..8, not {n}")
     rule = "a draw" if draw else "Minnie wins"
+    g = TicTacToe(TTTConsts(board_size=n, full_board_draw=draw))
     return GameChoice(
-        TicTacToe(TTTConsts(board_size=n, full_board_draw=draw)),
+        g,
         f"Tic-Tac-Toe {n}x{n} (full board: {rule})",
         legend="Maxie is O, Minnie is X",
         hint="row col, like 1 2",
-        explain=_ttt_explain,
+        explain=lambda s, line: _ttt_explain(g, s, line),
     )
 
 
@@ -268,12 +265,13 @@ def _riskless(spec: str, args: list[str]) -> GameChoice:
         raise UsageError(
             f"bad Riskless map in {spec!r} (use riskless:m1, riskless:m2 or riskless:earth)"
         )
+    g = riskless.Riskless(maps[name])
     return GameChoice(
-        riskless.Riskless(maps[name]),
+        g,
         f"Riskless on map {name.upper()}",
         legend="Maxie is X, Minnie is O; X(3) is 3 of Maxie's armies",
         hint="from to, two territory numbers, like 3 4",
-        explain=_riskless_explain,
+        explain=lambda s, line: _riskless_explain(g, s, line),
     )
 
 

@@ -21,7 +21,7 @@ import attrs
 
 from sml150.lib._search import SearchCount, watch_searches
 from sml150.lib.referee import GameRecord, outcome_to_string
-from sml150.lib.signatures import GAME, PLAYER, Player
+from sml150.lib.signatures import GAME, PLAYER, Analysis, Player
 
 if TYPE_CHECKING:
     from rich.spinner import Spinner
@@ -168,24 +168,28 @@ class Watched:
     """Where to report."""
     quiet_stdout: IO[str] | None = None
     """With ``--json``: where the search's own prints go instead of standard output."""
+    person: bool = False
+    """A person types the moves: no status over the prompt, no search costs."""
 
-    def next_move(self, s: object) -> object:
-        """The inner player's move (its ``analyze`` when it has one), reported."""
+    def analyze(self, s: Any) -> Analysis[Any]:
+        """The inner player's analysis, reported."""
         g = self.Game
         who = g.player(s)
-        analyze = getattr(self.inner, "analyze", None)
         began = self.report.clock()
-        if analyze is None:  # a person: no spinner over the prompt
-            analysis = None
-            m = self.inner.next_move(s)
+        if self.person:
+            analysis = self.inner.analyze(s)
         else:
             with self.report.thinking(f"{who.name} ({self.spec})"), \
                     _maybe_redirect(self.quiet_stdout):
-                analysis = analyze(s)
-                m = analysis.move
-        self.report.moved(g, who, self.spec, m, seconds=self.report.clock() - began,
-                          analysis=analysis)
-        return m
+                analysis = self.inner.analyze(s)
+        self.report.moved(g, who, self.spec, analysis.move,
+                          seconds=self.report.clock() - began,
+                          analysis=None if self.person else analysis)
+        return analysis
+
+    def next_move(self, s: Any) -> Any:
+        """The inner player's move, reported."""
+        return self.analyze(s).move
 
 
 @contextmanager

@@ -17,7 +17,15 @@ from sml150.cli._usage import UsageError, whole_number
 from sml150.lib.explicit import ExplicitState
 from sml150.lib.human import HumanPlayer, HumanSettings
 from sml150.lib.minimax import MiniMax
-from sml150.lib.signatures import GAME, PLAYER, JamboreeSettings, Maxie, Player, Settings
+from sml150.lib.signatures import (
+    GAME,
+    PLAYER,
+    Analysis,
+    JamboreeSettings,
+    Maxie,
+    Player,
+    Settings,
+)
 
 __all__ = ["PLAYER_SYNTAX", "PlayerSpec", "build_player", "parse_player", "seat"]
 
@@ -137,9 +145,9 @@ class _FittedExplicit:
         (rest,) = tree_depths(s.tree)
         return build_player(self.spec, self.Game.inner, depth=rest)  # type: ignore[attr-defined]
 
-    def analyze(self, s: ExplicitState) -> Any:
+    def analyze(self, s: ExplicitState) -> Analysis[Any]:
         """The inner player's analysis at the depth that fits."""
-        return self._player(s).analyze(s)  # type: ignore[attr-defined]
+        return self._player(s).analyze(s)
 
     def next_move(self, s: ExplicitState) -> Any:
         """The inner player's move at the depth that fits."""

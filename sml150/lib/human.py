@@ -41,7 +41,8 @@ import attrs
 from returns.maybe import Maybe, Nothing, Some
 from returns.pipeline import is_successful
 
-from sml150.lib.signatures import GAME, In_play, _check_game
+from sml150.lib.est import Guess
+from sml150.lib.signatures import GAME, Analysis, In_play, Over, _check_game, outcome_value
 
 __all__ = ["HumanPlayer", "HumanSettings"]
 
@@ -98,6 +99,28 @@ class _HumanPlayer(Generic[State, Move]):
     def Game(self) -> GAME[State, Move]:
         """The game played."""
         return self.settings.G
+
+    def analyze(self, s: State) -> Analysis[Move]:
+        r"""``next_move`` as an ``Analysis``: a person searches nothing.
+
+        ENSURES: the typed move; terminals, nodes, work and span are 0; the value is the
+        outcome's if the move ends the game, else unknown, reported as the draw ``Guess(0)``.
+
+        >>> import io
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> p = HumanPlayer(HumanSettings(G=HandoutSmall, input=io.StringIO("2\n"),
+        ...                               output=io.StringIO()))
+        >>> p.analyze(HandoutSmall.start)
+        Analysis(move=2, value=Guess(n=0), terminals=0, nodes=0, work=0, span=0)
+        """
+        m = self.next_move(s)
+        g = self.Game
+        match g.status(g.make_move(s, m)):
+            case Over(outcome):
+                value = outcome_value(outcome)
+            case _:
+                value = Guess(0)
+        return Analysis(move=m, value=value, terminals=0, nodes=0, work=0, span=0)
 
     def next_move(self, s: State) -> Move:
         """Ask until a line parses to one of ``Game.moves s``.

@@ -4,6 +4,7 @@ import io
 
 import pytest
 
+from sml150.handouts.hw10.tictactoe import O
 from sml150.lib.explicit import Esti, ExplicitGame, HandoutBig, HandoutSmall, Node
 from sml150.lib.human import HumanPlayer, HumanSettings
 from sml150.lib.minimax import MiniMax
@@ -77,3 +78,95 @@ def test_human_vs_minimax_through_the_referee(capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out.splitlines() == [
         "Estimating state c[3]", "Estimating state d[6]", "Estimating state e[~2]",
     ]
+
+
+def friendly(choice_spec: str, typed: str) -> tuple[object, str]:
+    """A human with the CLI's hint and reasons for ``choice_spec``, typing ``typed``."""
+    from sml150.cli._games import build_game
+
+    choice = build_game(choice_spec)
+    out = io.StringIO()
+    human = HumanPlayer(HumanSettings(G=choice.game, input=io.StringIO(typed), output=out,
+                                      hint=choice.hint, explain=choice.explain))
+    try:
+        move: object = human.next_move(choice.game.start)
+    except EOFError:
+        move = None
+    return move, out.getvalue()
+
+
+def test_the_friendly_prompt_says_what_to_type_and_lists_moves_on_help() -> None:
+    move, shown = friendly("tictactoe:2", "help\n?\n1 1\n")
+    lines = shown.split("\n")
+    assert lines[0] == ("Maxie, type your move (row col, like 1 2; ? lists the legal moves): "
+                        "Legal moves: 0 0, 0 1, 1 0, 1 1")
+    assert lines[1].endswith("Legal moves: 0 0, 0 1, 1 0, 1 1")
+    assert move == (O, (1, 1))
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "reason"),
+    [
+        ("tictactoe:3", "3 1", "(3, 1) is off the 3x3 board (rows and columns are 0..2)"),
+        ("tictactoe:3", "9" * 5000 + " 1", "is off the 3x3 board"),
+        ("tictactoe:3", "1 ²", "type a row and a column, like 1 2"),
+        ("tictactoe:3", "banana", "type a row and a column, like 1 2"),
+        ("riskless:m1", "3 5", "5 is not adjacent to 3 (its neighbours are 4, 2)"),
+        ("riskless:m1", "0 1", "territory 0 is not your territory (you are X)"),
+        ("riskless:m1", "17 1", "there is no territory 17 (they are 0..5)"),
+        ("explicit:small", "3", "type a child index from 0 to 2"),
+        ("riskless:m1", " " * 100_000, "type two territory numbers"),
+    ],
+)
+def test_a_bad_move_gets_its_reason(game: str, typed: str, reason: str) -> None:
+    _, shown = friendly(game, typed + "\n")
+    bad = [ln for ln in shown.split("\n") if "Bad move for this state: " in ln]
+    assert len(bad) == 1
+    assert bad[0].endswith(f"({reason})") or reason in bad[0]
+    assert len(bad[0]) < 300  # a huge line is shown shortened
+
+
+def test_an_occupied_tile_is_named() -> None:
+    from sml150.cli._games import build_game
+
+    choice = build_game("tictactoe:3")
+    g = choice.game
+    s = g.make_move(g.start, (O, (1, 1)))
+    assert choice.explain(s, "1 1") == "(1, 1) is occupied"
+    assert choice.explain(s, "(1,1)") == "(1, 1) is occupied"
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "move"),
+    [
+        ("riskless:m1", "(3,4)\n", (3, 4)),  # as the game prints a move
+        ("riskless:m1", "3 4\n", (3, 4)),
+        ("riskless:m1", "[3, 2]\n", (3, 2)),
+        ("tictactoe:3", "(2,0)\n", (O, (2, 0))),
+        ("tictactoe:3", "Placed O on location (0, 2)\n", (O, (0, 2))),
+        ("tictactoe:3", "placed o on location (0,2)\n", (O, (0, 2))),
+        ("explicit:small", "(2)\n", 2),
+    ],
+)
+def test_a_move_may_be_typed_as_the_game_prints_it(game: str, typed: str, move: object) -> None:
+    assert friendly(game, typed)[0] == move
+
+
+def test_odd_input_is_just_a_bad_move() -> None:
+    odd = ["\ufffd", "1 \u00b2", "\x00", "9" * 5000, " " * 100_000, "()", "((("]
+    for game in ("tictactoe:3", "riskless:m1", "explicit:small"):
+        move, shown = friendly(game, "\n".join(odd) + "\n")
+        assert move is None  # the input ended after every line was refused
+        assert shown.count("Bad move for this state: ") == len(odd)
+
+
+def test_the_default_player_keeps_the_sml_lines_for_odd_input() -> None:
+    out = io.StringIO()
+    human = HumanPlayer(HumanSettings(G=HandoutSmall, input=io.StringIO("\u00b2\n(1)\n1\n"),
+                                      output=out))
+    assert human.next_move(HandoutSmall.start) == 1
+    assert out.getvalue() == (
+        "Maxie, please type your move: Bad move for this state: \u00b2\n"
+        "Maxie, please type your move: Bad move for this state: (1)\n"
+        "Maxie, please type your move: "
+    )
