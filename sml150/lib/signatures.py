@@ -439,6 +439,14 @@ class PLAYER(Protocol[State, Move]):
         """``val next_move : Game.state -> Game.move``; REQUIRES ``s`` In_play."""
         ...
 
+    def analyze(self, s: State) -> Analysis[Move]:
+        """``val analyze : Game.state -> analysis`` (a port extension; see PLAYER.sig).
+
+        REQUIRES ``s`` In_play. ENSURES ``analyze(s).move`` is the move ``next_move(s)``
+        chooses, with its value and what the search cost (terminals, nodes, work, span).
+        """
+        ...
+
 
 @runtime_checkable
 class MAP(Protocol):
