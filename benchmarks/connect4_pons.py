@@ -1,0 +1,251 @@
+"""Connect Four: Pons' test sets solved exactly, and Connect Four searches against the peers.
+
+Part 1 solves Pascal Pons' benchmark sets (tests/data/connect4/) with ``sml150.games``' solver
+(``solve(..., analyse=False)``: the score only, as Pons measures) and checks every exact score.
+It prints the mean positions explored next to Pons' published means for his final C++ solver
+(51.3 / 449.6 / 3,298 for L3_R1 / L2_R1 / L1_R1; target: within 1.5x) and the mean time per
+position, wall clock and CPU (targets: <= 2 ms, <= 20 ms, <= 0.2 s).
+
+Part 2 runs, in the same process, the searches a user would pick instead, on the same work:
+
+- depth 8 from the empty 7x6 board: the engine (``sml150.search.alphabeta`` with Connect
+  Four's hooks and heuristic), easyAI's ``Negamax(8)`` with its transposition table on easyAI's
+  own ConnectFour example game (``ttentry`` added), and OpenSpiel's Python
+  ``alpha_beta_search`` on ``pyspiel.load_game("connect_four")`` with a centre-column heuristic.
+  Each library uses its own evaluation at the horizon, so node counts differ in kind; the
+  time is the comparable figure.
+- Pons' Test_L3_R1 on a small sample: easyAI's ``Negamax`` to the end of the game (exact
+  scores, recovered from its depth bonus) and OpenSpiel's ``alpha_beta_search`` to the end
+  (win/draw/loss only), each capped in positions and seconds, against our solver on the same
+  positions.
+
+Ratios are peer time / our time (above 1: we are faster).
+
+Run: ``nice .venv/bin/python benchmarks/connect4_pons.py`` (about 2-4 minutes on an idle
+2-core machine); ``--l1 N`` solves only the first N positions of Test_L1_R1, ``--quick`` uses
+100 positions per set and the smallest peer samples, ``--no-peers`` skips part 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sml150.games._connect4_solver import solve
+from sml150.games.connect4 import ConnectFour7x6
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
+PONS = {"Test_L3_R1": (51.3, 0.002), "Test_L2_R1": (449.6, 0.020), "Test_L1_R1": (3298.0, 0.2)}
+"""Pons' published mean positions explored, and our target mean time per position."""
+
+
+def read_set(name: str, limit: int | None) -> list[tuple[str, int]]:
+    rows = [line.split() for line in (DATA / name).read_text().splitlines() if line.strip()]
+    out = [(m, int(s)) for m, s in rows]
+    return out if limit is None else out[:limit]
+
+
+def bench_set(name: str, limit: int | None) -> dict[str, Any]:
+    rows = read_set(name, limit)
+    g = ConnectFour7x6
+    nodes = 0
+    wall = 0.0
+    wrong = 0
+    c0 = time.process_time()
+    for moves, score in rows:
+        s = g.parse_moves(moves)
+        r = solve(g, s, analyse=False)
+        nodes += r.stats.nodes
+        wall += r.stats.seconds
+        wrong += r.score != score
+    cpu = time.process_time() - c0
+    pons_nodes, target = PONS[name]
+    n = len(rows)
+    return {"set": name, "n": n, "wrong": wrong, "nodes": nodes / n, "pons": pons_nodes,
+            "wall": wall / n, "cpu": cpu / n, "target": target}
+
+
+def part1(l1: int | None, quick: bool) -> bool:
+    print("Part 1: Pons' sets, exact scores (score search only, fresh table per position)")
+    header = (f"{'set':<11} {'positions':>9} {'exact':>7} {'mean nodes':>10} {'Pons':>7}"
+              f" {'ratio':>6} {'wall ms':>8} {'cpu ms':>8} {'target ms':>9}  verdict")
+    print(header)
+    ok = True
+    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L1_R1"):
+        limit = 100 if quick else (l1 if name == "Test_L1_R1" else None)
+        r = bench_set(name, limit)
+        ratio = r["nodes"] / r["pons"]
+        good = r["wrong"] == 0 and ratio <= 1.5 and r["wall"] <= r["target"]
+        ok &= good
+        print(f"{r['set']:<11} {r['n']:>9} {r['n'] - r['wrong']:>7} {r['nodes']:>10.1f}"
+              f" {r['pons']:>7.1f} {ratio:>6.2f} {1000 * r['wall']:>8.2f}"
+              f" {1000 * r['cpu']:>8.2f} {1000 * r['target']:>9.0f}  {'ok' if good else 'MISSED'}",
+              flush=True)
+    return ok
+
+
+# -- part 2: the peers ---------------------------------------------------------------------------
+
+
+def _easyai_game() -> Any:
+    from easyAI import AI_Player, Negamax
+    from easyAI.games.ConnectFour import ConnectFour
+
+    class Peer(ConnectFour):  # type: ignore[misc]  # easyAI is untyped
+        def ttentry(self) -> bytes:
+            return bytes(self.board.tobytes()) + bytes([self.current_player])
+
+    return Peer, AI_Player, Negamax
+
+
+def easyai_depth8() -> tuple[float, int]:
+    from easyAI import TranspositionTable
+
+    peer, ai_player, negamax = _easyai_game()
+    tt = TranspositionTable()
+    ai = negamax(8, tt=tt)
+    game = peer([ai_player(ai), ai_player(ai)])
+    t0 = time.perf_counter()
+    move = ai(game)
+    return time.perf_counter() - t0, int(move)
+
+
+def openspiel_depth8() -> tuple[float, int]:
+    import pyspiel
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    game = pyspiel.load_game("connect_four")
+
+    def centre(state: Any) -> float:
+        rows = str(state).split("\n")[:6]
+        col = [row[3] for row in rows if len(row) > 3]
+        return (col.count("x") - col.count("o")) / 100.0
+
+    t0 = time.perf_counter()
+    _value, action = alpha_beta_search(game, value_function=centre, maximum_depth=8)
+    return time.perf_counter() - t0, int(action)
+
+
+def ours_depth8() -> tuple[float, int, int]:
+    from sml150.search import alphabeta
+
+    g = ConnectFour7x6
+    t0 = time.perf_counter()
+    r = alphabeta(g, g.start, 8)
+    return time.perf_counter() - t0, int(r.move), r.stats.nodes
+
+
+def easyai_exact(moves: str) -> int:
+    """easyAI's Negamax to the end of the game, its value turned back into Pons' score."""
+    peer, ai_player, negamax = _easyai_game()
+    from easyAI import TranspositionTable
+
+    depth = 42 - len(moves)
+    ai = negamax(depth, tt=TranspositionTable())
+    game = peer([ai_player(ai), ai_player(ai)])
+    for ch in moves:
+        game.make_move(int(ch) - 1)
+        game.switch_player()
+    ai(game)
+    value = ai.alpha
+    if value == 0:
+        return 0
+    # a terminal at depth-left dl scores -100 * (1 + 0.001 * dl) for the side to move there
+    dl = round((abs(value) / 100 - 1) / 0.001)
+    plies = depth - dl  # the winning stone is the plies-th from here
+    won = (43 - (len(moves) + plies - 1)) // 2
+    return won if value > 0 else -won
+
+
+def openspiel_sign(moves: str) -> int:
+    import pyspiel
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    game = pyspiel.load_game("connect_four")
+    state = game.new_initial_state()
+    for ch in moves:
+        state.apply_action(int(ch) - 1)
+    value, _action = alpha_beta_search(game, state=state, maximum_depth=43)
+    return round(value)
+
+
+def timed_sample(f: Callable[[str], int], rows: list[tuple[str, int]], cap_seconds: float,
+                 check: Callable[[int, int], bool]) -> tuple[int, int, float]:
+    done = right = 0
+    spent = 0.0
+    for moves, score in rows:
+        if spent > cap_seconds:
+            break
+        t0 = time.perf_counter()
+        v = f(moves)
+        spent += time.perf_counter() - t0
+        done += 1
+        right += check(v, score)
+    return done, right, spent
+
+
+def part2(quick: bool) -> None:
+    print("\nPart 2: the peers, same machine, same run")
+    t_ours, m_ours, n_ours = ours_depth8()
+    print(f"depth 8 from the empty board: sml150.search.alphabeta {t_ours:.3f} s"
+          f" (move {m_ours + 1}, {n_ours:,} positions)", flush=True)
+    try:
+        t_e, m_e = easyai_depth8()
+        print(f"  easyAI Negamax(8) + TT: {t_e:.3f} s (move {m_e + 1});"
+              f" ratio {t_e / t_ours:.1f}x", flush=True)
+    except ImportError as e:
+        print(f"  easyAI: not installed ({e})")
+    try:
+        t_o, m_o = openspiel_depth8()
+        print(f"  OpenSpiel alpha_beta_search(depth 8): {t_o:.3f} s (move {m_o + 1});"
+              f" ratio {t_o / t_ours:.1f}x", flush=True)
+    except ImportError as e:
+        print(f"  OpenSpiel: not installed ({e})")
+
+    rows = read_set("Test_L3_R1", None)[:: 50]
+    cap = 20.0 if quick else 90.0
+    c0 = time.perf_counter()
+    for moves, score in rows:
+        assert solve(ConnectFour7x6, ConnectFour7x6.parse_moves(moves),
+                     analyse=False).score == score
+    ours = (time.perf_counter() - c0) / len(rows)
+    print(f"Test_L3_R1, every 50th position ({len(rows)}): ours {1000 * ours:.2f} ms/position"
+          " (exact)", flush=True)
+    try:
+        n, right, spent = timed_sample(easyai_exact, rows, cap, lambda v, s: v == s)
+        per = spent / max(n, 1)
+        print(f"  easyAI Negamax to the end + TT: {n} positions (cap {cap:.0f} s), {right}"
+              f" exact, {per:.3f} s/position; ratio {per / ours:.0f}x", flush=True)
+    except ImportError as e:
+        print(f"  easyAI: not installed ({e})")
+    try:
+        def sign(v: int, s: int) -> bool:
+            return v == (s > 0) - (s < 0)
+
+        n, right, spent = timed_sample(openspiel_sign, rows, cap, sign)
+        per = spent / max(n, 1)
+        print(f"  OpenSpiel alpha_beta_search to the end: {n} positions (cap {cap:.0f} s),"
+              f" {right} signs right (win/draw/loss only), {1000 * per:.1f} ms/position;"
+              f" ratio {per / ours:.0f}x", flush=True)
+    except ImportError as e:
+        print(f"  OpenSpiel: not installed ({e})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--l1", type=int, default=None, help="solve only the first N of Test_L1_R1")
+    ap.add_argument("--quick", action="store_true", help="100 positions per set, small samples")
+    ap.add_argument("--no-peers", action="store_true", help="skip part 2")
+    args = ap.parse_args(argv)
+    ok = part1(args.l1, args.quick)
+    if not args.no_peers:
+        part2(args.quick)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
