@@ -1,0 +1,94 @@
+"""``sml150 workspan``: Jamboree's work, span and parallelism against ``prune_percentage``.
+
+::
+
+    sml150 workspan GAME --player jamboree:D [--prune 0,0.25,0.5,0.75,1] [--out plot.png]
+                    [--executor SPEC]
+
+Each percentage is one search from the game's start (one task of the executor); the table goes
+to stdout, the plot (matplotlib) to ``--out``.
+
+>>> from sml150.cli import main
+>>> main(["workspan", "explicit:small", "--player", "jamboree:2", "--prune", "0,1"])
+Jamboree to depth 2 on Explicit game HandoutSmall...
+prune    work    span  parallelism
+ 0.00       9       1         9.00
+ 1.00       6       6         1.00
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any
+
+from sml150.cli import UsageError, build_game
+
+__all__ = ["register"]
+
+
+def _depth(spec: str) -> int:
+    """The depth of a ``jamboree:D`` player spec (``jamboree:D:P`` too: P is what varies).
+
+    >>> _depth("jamboree:3")
+    3
+    >>> _depth("alphabeta:3")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: workspan measures Jamboree: use --player jamboree:D, not ...
+    """
+    m = re.fullmatch(r"jamboree:([0-9]{1,3})(:[0-9.]*)?", spec.strip().lower())
+    if m is None or int(m.group(1)) < 1:
+        raise UsageError(f"workspan measures Jamboree: use --player jamboree:D, not {spec!r}")
+    return int(m.group(1))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure, print the table, write the plot; the exit status."""
+    from sml150 import workspan
+    from sml150.parallel import executor
+
+    depth = _depth(args.player)
+    try:
+        prunes = workspan.parse_prunes(args.prune)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    choice = build_game(args.game)
+    try:
+        with executor(args.executor) as ex:
+            points = workspan.measure(choice.game, depth, prunes, ex)
+    except ValueError as e:
+        if "executor" in str(e):
+            raise UsageError(str(e)) from None
+        raise
+    print(f"Jamboree to depth {depth} on {choice.title}")
+    print(workspan.table(points))
+    if args.out is not None:
+        try:
+            workspan.plot(points, args.out, f"Jamboree, depth {depth}, on {choice.title}")
+        except (OSError, ValueError) as e:
+            raise UsageError(f"could not write the plot {args.out}: {e}") from None
+        print(f"wrote {args.out}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add the ``workspan`` subcommand to the CLI's subparsers.
+
+    >>> p = argparse.ArgumentParser(); register(p.add_subparsers())
+    >>> p.parse_args(["workspan", "tictactoe:3", "--player", "jamboree:4"]).prune
+    '0,0.25,0.5,0.75,1'
+    """
+    p = sub.add_parser(
+        "workspan", help="plot Jamboree's work, span and parallelism against prune_percentage"
+    )
+    p.add_argument("game", help="a GAME spec, e.g. tictactoe:3 or riskless:m2")
+    p.add_argument("--player", default="jamboree:4", help="jamboree:D (D: the search depth)")
+    p.add_argument("--prune", default="0,0.25,0.5,0.75,1",
+                   help="comma-separated prune percentages (default 0,0.25,0.5,0.75,1)")
+    p.add_argument("--out", type=Path, default=None, help="write the plot here (e.g. plot.png)")
+    p.add_argument("--executor", default="serial",
+                   help="serial, processes[:N], dask[:N] or dask:ADDRESS (one search per task)")
+    p.set_defaults(run=run)
