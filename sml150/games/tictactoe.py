@@ -173,14 +173,32 @@ def _tables(n: int, k: int) -> _Tables:
 _MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*[,\s]\s*(-?\d+)\s*\)?\s*$")
 
 
-def _threats(mine: int, empty: int, lines: tuple[int, ...]) -> int:
-    """The empty cells where ``mine`` would complete a line."""
-    t = 0
-    for L in lines:
-        r = L & ~mine
-        if r & empty == r and r & (r - 1) == 0:
-            t |= r
-    return t
+_Scan: TypeAlias = tuple[int, int, bool, bool, int, int, int]
+"""What one pass over the lines tells about a position in play, from the mover's view: the
+cells where the mover / the opponent would complete a line, whether each still has an open
+line (one the other has no stone on), the mover's and the opponent's stones, the empty cells."""
+
+
+def _scan(x: int, o: int, t: _Tables) -> _Scan:
+    """One pass over the lines of a position in play (see ``_Scan``)."""
+    if (x | o).bit_count() & 1:
+        mine, theirs = o, x
+    else:
+        mine, theirs = x, o
+    wm = wt = 0
+    om = ot = False
+    for line in t.lines:
+        if not line & theirs:
+            om = True
+            r = line & ~mine
+            if not r & (r - 1):
+                wm |= r
+        if not line & mine:
+            ot = True
+            r = line & ~theirs
+            if not r & (r - 1):
+                wt |= r
+    return wm, wt, om, ot, mine, theirs, t.full & ~(x | o)
 
 
 @final
@@ -194,6 +212,18 @@ class _KInARow:
     """Stones in a row that win."""
     _t: _Tables = attrs.field(repr=False, eq=False)
     """Precomputed tables."""
+    _memo: list[tuple[object, _Scan | None]] = attrs.field(
+        init=False, repr=False, eq=False, factory=lambda: [(None, None)])
+    """The last ``_scan``: the hooks ask about the same position one after the other. (One
+    slot holding one tuple, replaced whole: safe to share between threads.)"""
+
+    def _info(self, s: KState) -> _Scan:
+        last = self._memo[0]
+        if last[0] is s and last[1] is not None:
+            return last[1]
+        info = _scan(s.x, s.o, self._t)
+        self._memo[0] = (s, info)
+        return info
 
     # -- GAME ------------------------------------------------------------------------------
 
@@ -446,13 +476,10 @@ class _KInARow:
         >>> G.winning_move(G.play_line("0 0, 1 0, 0 1, 1 1"))
         (0, 2)
         """
-        x, o = s.x, s.o
-        t = self._t
-        mine = o if (x | o).bit_count() & 1 else x
-        w = _threats(mine, t.full & ~(x | o), t.lines)
+        w = self._info(s)[0]
         if not w:
             return None
-        return t.locs[(w & -w).bit_length() - 1]
+        return self._t.locs[(w & -w).bit_length() - 1]
 
     def ordered_moves(self, s: KState) -> tuple[Location, ...]:
         """The moves to search, best first; moves that lose at once are left out.
@@ -465,37 +492,35 @@ class _KInARow:
         >>> G.ordered_moves(G.start)[:2], G.ordered_moves(G.play_line("0 0, 1 1, 0 1"))
         (((1, 1), (0, 0)), ((0, 2),))
         """
-        x, o = s.x, s.o
+        w, b, _om, _ot, _mine, _theirs, empty = self._info(s)
         t = self._t
-        if (x | o).bit_count() & 1:
-            mine, theirs = o, x
-        else:
-            mine, theirs = x, o
-        empty = t.full & ~(x | o)
-        lines = t.lines
-        w = _threats(mine, empty, lines)
         if w:
             return (t.locs[(w & -w).bit_length() - 1],)
-        b = _threats(theirs, empty, lines)
         if b:
             return (t.locs[(b & -b).bit_length() - 1],)
         locs = t.locs
         return tuple([locs[i] for i in t.order if empty >> i & 1])
 
     def score_bounds(self, s: KState) -> tuple[Score, Score]:
-        """Mate-distance bounds: no win before ``k`` own stones, no loss before ``k`` of theirs.
+        """Bounds: no win before ``k`` own stones, none without an open line.
+
+        The mover cannot win before placing ``k`` stones, nor lose before the opponent has; a
+        player with no open line left (every line holds a stone of the other) cannot win.
+
+        Both hold for the estimates too: with no open line of your own, your estimate is <= 0.
 
         >>> G = KInARow(3, 3)
         >>> from sml150.search.score import describe
         >>> [describe(v) for v in G.score_bounds(G.start)]
         ['loss in 6', 'win in 5']
+        >>> G.score_bounds(G.play_line("2 0, 1 0, 1 1, 2 2, 0 0, 0 2, 1 2, 2 1"))
+        (0, 0)
         """
-        x, o = s.x, s.o
-        if (x | o).bit_count() & 1:
-            mine, theirs = o.bit_count(), x.bit_count()
-        else:
-            mine, theirs = x.bit_count(), o.bit_count()
-        return loss_in(2 * max(1, self.k - theirs)), win_in(2 * max(1, self.k - mine) - 1)
+        _w, _b, om, ot, mine, theirs, _empty = self._info(s)
+        k = self.k
+        lo = loss_in(2 * max(1, k - theirs.bit_count())) if ot else 0
+        hi = win_in(2 * max(1, k - mine.bit_count()) - 1) if om else 0
+        return lo, hi
 
     def terminal_score(self, s: KState) -> Score | None:
         """``None`` in play; ``0`` for a draw; ``loss_in(0)`` (the mover has lost) otherwise.
