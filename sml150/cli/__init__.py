@@ -286,16 +286,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(_parser().parse_args(argv))
     except UsageError as e:
-        print(f"sml150: error: {e}", file=sys.stderr)
+        print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt) as e:
-        print(f"sml150: stopped: {str(e) or 'interrupted'}", file=sys.stderr)
+        print(f"sml150: stopped: {_one_line(str(e)) or 'interrupted'}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `sml150 ... | head`: the reader left; say nothing more
         _silence_stdout()
         return 1
     except SystemExit as e:  # --help, --version
         return e.code if isinstance(e.code, int) else 0
+
+
+def _one_line(text: str, limit: int = 500) -> str:
+    r"""``text`` on one printable line: control characters (and lone surrogates) escaped.
+
+    >>> _one_line("unrecognized arguments: a\nb\udc80")
+    'unrecognized arguments: a\\nb\\udc80'
+    """
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return shown if len(shown) <= limit else f"{shown[:limit]}... ({len(shown)} characters)"
 
 
 def _silence_stdout() -> None:

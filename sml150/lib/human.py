@@ -80,9 +80,17 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", "", text).lower()
 
 
+_NUMS = r"[0-9]+(?:\s*,\s*[0-9]+|\s+[0-9]+)*"
+_NUMBERS_ONLY = re.compile(rf"\s*(?:\(\s*{_NUMS}\s*\)|\[\s*{_NUMS}\s*\]|{_NUMS})\s*")
+"""Numbers separated by commas or spaces, alone or in one pair of brackets: ``3 4``, ``(3,4)``."""
+
+
 def _numbers(text: str) -> tuple[str, ...] | None:
-    """The ASCII numbers of ``text`` (leading zeros dropped) if it is only numbers and ``(),[]``."""
-    if re.fullmatch(r"[\s()\[\],0-9]*[0-9][\s()\[\],0-9]*", text) is None:
+    """The ASCII numbers of ``text`` (leading zeros dropped) if it is just numbers, as above.
+
+    REQUIRES: ``len(text) <= MAX_LINE`` (the pattern backtracks on long runs of spaces).
+    """
+    if _NUMBERS_ONLY.fullmatch(text) is None:
         return None
     return tuple(n.lstrip("0") or "0" for n in re.findall(r"[0-9]+", text))
 
