@@ -29,7 +29,7 @@ The search hooks (``key`` with the mirror symmetry, ``can_win_next``, ``non_losi
 from __future__ import annotations
 
 import re
-from typing import TypeAlias, final
+from typing import TYPE_CHECKING, TypeAlias, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -48,6 +48,9 @@ from sml150.lib.signatures import (
 )
 from sml150.search.score import Score as EngineScore
 from sml150.search.score import is_mate, is_win, loss_in, mate_plies, win_in
+
+if TYPE_CHECKING:
+    from sml150.games._connect4_solver import C4Result
 
 __all__ = [
     "Bitboard",
@@ -462,6 +465,22 @@ class ConnectFourGame:
         won = self.score_of_win(s.moves + k - 1)
         return won if is_win(v) else -won
 
+    def solve(self, s: C4State, *, analyse: bool = True, mirror: bool = False,
+              max_nodes: int | None = None, seconds: float | None = None) -> C4Result:
+        """Pons' exact solver on ``s``: score, every best column, a PV, and statistics.
+
+        See ``sml150.games._connect4_solver.solve`` (the same arguments and contract).
+
+        >>> G = ConnectFour7x6
+        >>> r = G.solve(G.parse_moves("44455554221"))
+        >>> r.score, r.stats.nodes >= 1
+        (-15, True)
+        """
+        from sml150.games._connect4_solver import solve
+
+        return solve(self, s, analyse=analyse, mirror=mirror, max_nodes=max_nodes,
+                     seconds=seconds)
+
     # -- search hooks ----------------------------------------------------------------------------
 
     def possible(self, s: C4State) -> Bitboard:
@@ -691,11 +710,9 @@ ConnectFour7x6 = ConnectFour(7, 6)
 def score(game: ConnectFourGame, s: C4State) -> Score:
     """The exact Pons score of ``s`` for the side to move, by the Connect Four solver.
 
-    A shortcut for ``solve(game, s).score`` (see ``sml150.games._connect4_solver``).
+    A shortcut for ``game.solve(s, analyse=False).score``.
 
     >>> score(ConnectFour7x6, ConnectFour7x6.parse_moves("44455554221"))
     -15
     """
-    from sml150.games._connect4_solver import solve
-
-    return solve(game, s).score
+    return game.solve(s, analyse=False).score

@@ -88,13 +88,13 @@ def random_line(game: ConnectFourGame, rng: random.Random, plies: int) -> list[i
     return line if list(game.moves(s)) else None
 
 
-def check_solution(game: ConnectFourGame, columns: list[int]) -> None:
+def check_solution(game: ConnectFourGame, columns: list[int], mirror: bool = False) -> None:
     """The solver's score, best moves and PV agree with the reference."""
     s = game.start
     for c in columns:
         s = game.make_move(s, c)
     cols = to_cols(game, columns)
-    r = solve(game, s)
+    r = solve(game, s, mirror=mirror)
     expected = reference_score(cols, game.height)
     assert r.score == expected, columns
     # law: the chosen moves have the returned value, every other move less
@@ -207,7 +207,8 @@ def test_other_shapes(size: tuple[int, int]) -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.integers(0, 99), min_size=8, max_size=16), st.booleans())
 def test_law_solver_equals_negamax(picks: list[int], mirror: bool) -> None:
-    """Law: on random 4x4 positions the solver's score is plain negamax's, mirror or not."""
+    """Laws on random 4x4 positions, mirror or not: the score is plain negamax's; the best moves
+    are exactly the moves of that value; the PV keeps it to the end."""
     g = ConnectFour(4, 4)
     s, line = g.start, list[int]()
     for p in picks:
@@ -217,8 +218,7 @@ def test_law_solver_equals_negamax(picks: list[int], mirror: bool) -> None:
         c = legal[p % len(legal)]
         s, line = g.make_move(s, c), [*line, c]
     assume(bool(list(g.moves(s))))  # the reference scores positions still in play
-    r = solve(g, s, mirror=mirror)
-    assert r.score == reference_score(to_cols(g, line), g.height)
+    check_solution(g, line, mirror)
 
 
 def test_late_7x6_positions() -> None:
