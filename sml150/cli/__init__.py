@@ -137,7 +137,11 @@ def _trace(which: str, tree: str, prune: float) -> int:
     return 0
 
 
-COMMAND_MODULES: tuple[str, ...] = ("sml150.cli._solve", "sml150.cli._workspan")
+COMMAND_MODULES: tuple[str, ...] = (
+    "sml150.cli._solve",
+    "sml150.cli._workspan",
+    "sml150.cli._tournament",
+)
 """Subcommands that live in modules of their own (``sml150/cli/_NAME.py``).
 
 Each such module defines ``register(sub) -> None``, which adds its subparser(s) to ``sub`` (the
