@@ -355,7 +355,8 @@ def register(sub: Any) -> None:
     p.add_argument("--max-seconds", default=None, metavar="S",
                    help="give up on a position after S seconds")
     p.add_argument("--score-only", action="store_true",
-                   help="skip the best moves and the principal variation (faster)")
+                   help="skip finding every best move and the principal variation (faster;"
+                   " best_moves then holds at most the search's own move)")
     p.add_argument("--mirror", action="store_true",
                    help="Connect Four: fold mirror images in the transposition table")
     p.set_defaults(run=_run)
@@ -401,9 +402,11 @@ def _print_one(title: str, o: Outcome, out: TextIO) -> None:
         print(f"not solved: {o.result} ({o.nodes:,} positions explored)", file=out)
         return
     print(f"score: {o.score} ({o.result})", file=out)
-    if o.best_moves:
+    if o.pv:
         print("best moves: " + "  ".join(_shown(m) for m in o.best_moves), file=out)
         print("principal variation: " + "  ".join(_shown(m) for m in o.pv), file=out)
+    elif o.best_moves:  # --score-only: the search's own move, not every best one
+        print("a best move: " + _shown(o.best_moves[0]), file=out)
     line = (f"positions explored: {o.nodes:,} in {1000 * o.seconds:.1f} ms"
             f" (TT probes {o.tt_probes:,}, hits {o.tt_hits:,})")
     if o.analysis_nodes:
