@@ -1,0 +1,58 @@
+"""Everything on a real Dask LocalCluster (2 worker processes on loopback), one for the module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import Executor
+
+import attrs
+import pytest
+
+from sml150.handouts.hw10 import jamboree as j10
+from sml150.handouts.hw11 import jamboree as j11
+from sml150.handouts.hw11.maps import M1
+from sml150.handouts.hw11.riskless import Riskless
+from sml150.lib.explicit import HandoutBig
+from sml150.lib.signatures import JamboreeSettings
+from sml150.parallel import executor, map_retrying
+from sml150.tournament import run_tournament
+
+from .test_jamboree_parallel import run
+
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Executor]:
+    with executor("dask:2") as ex:
+        yield ex
+
+
+def test_tasks_run_on_the_cluster(cluster: Executor) -> None:
+    assert map_retrying(cluster, abs, [-3, 4, -5]) == [3, 4, 5]
+
+
+@pytest.mark.parametrize("hw", [10, 11])
+def test_jamboree_on_dask_is_the_sequential_search(cluster: Executor, hw: int) -> None:
+    for p in (0.0, 0.5):
+        assert run(hw, HandoutBig, 4, p, cluster, grain=1) == run(hw, HandoutBig, 4, p, None)
+    game = Riskless(M1)
+    assert run(hw, game, 4, 0.5, cluster) == run(hw, game, 4, 0.5, None)
+
+
+def test_hw11_jamboree_player_on_dask(cluster: Executor) -> None:
+    game = Riskless(M1)
+    settings = JamboreeSettings(G=game, search_depth=4, prune_percentage=0.25)
+    assert (j11.Jamboree(settings, executor=cluster).next_move(game.start)
+            == j10.Jamboree(settings).next_move(game.start))
+
+
+def test_tournament_on_dask_matches_serial(cluster: Executor) -> None:
+    players = ["minimax:1", "alphabeta:2"]
+    with executor("serial") as serial:
+        expected = run_tournament("riskless:m1", players, games=2, seed=5, ex=serial,
+                                  move_limit=30)
+    t = run_tournament("riskless:m1", players, games=2, seed=5, ex=cluster, move_limit=30)
+    assert t.standings == expected.standings
+    assert [attrs.evolve(r, seconds=0.0) for r in t.results] == [
+        attrs.evolve(r, seconds=0.0) for r in expected.results]
