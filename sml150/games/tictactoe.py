@@ -41,6 +41,7 @@ __all__ = [
     "IN_PLAY",
     "KInARow",
     "KInARowError",
+    "KInARowGame",
     "KState",
     "Location",
     "TicTacToe3",
@@ -565,6 +566,9 @@ def KInARow(n: int = 3, k: int | None = None) -> _KInARow:
         raise ValueError(f"KInARow: need 1 <= k <= n, not n={n}, k={k}")
     return _KInARow(n, k, _tables(n, k))
 
+
+KInARowGame: TypeAlias = _KInARow
+"""The type of the structures ``KInARow`` returns (for annotations)."""
 
 TicTacToe3: Final = KInARow(3, 3)
 """Standard 3×3 Tic-Tac-Toe."""

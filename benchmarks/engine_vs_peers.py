@@ -1,0 +1,254 @@
+"""The engine (``sml150.search``) against the peers a user would pick instead, in one run.
+
+Same machine, same process, same work; each figure is the median of ``--repeat`` runs, and the
+ratios (peer time / engine time) are what to compare across machines:
+
+- **3×3 Tic-Tac-Toe solved** from the empty board (a draw): the engine (PVS to the end, private
+  table, ``KInARow`` hooks) against OpenSpiel's Python ``alpha_beta_search`` on its
+  ``tic_tac_toe``, aima3's ``alphabeta_search`` and easyAI's ``Negamax`` with its transposition
+  table. Positions = positions entered (the root included).
+- **4×4 Tic-Tac-Toe, four in a row, solved** (a draw): the engine against easyAI's ``Negamax``
+  with its transposition table (aima3 and OpenSpiel have no table and do not finish in minutes).
+- **Leaves explored vs the Knuth–Moore minimal tree** ``b^ceil(d/2) + b^floor(d/2) - 1`` on random
+  uniform trees (explicit ``GameTree``s, distinct leaf values), with perfect ordering (every
+  node's best child first) and with random ordering, for alpha-beta, PVS and MTD(f).
+
+    nice .venv/bin/python benchmarks/engine_vs_peers.py [--repeat 5] [--skip-4x4]
+
+Peers missing from the environment are reported as such (they come with the ``bench`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sml150.games.tictactoe import KInARow
+from sml150.lib.explicit import Esti, ExplicitGame, GameTree, Node
+from sml150.search import alphabeta, mtdf, pvs
+
+Run = Callable[[], tuple[int, str]]
+"""One solve: returns (positions entered, the value found, as text)."""
+
+
+def median_of(repeat: int, run: Run) -> tuple[int, float, str]:
+    """(positions, median seconds, value) over ``repeat`` runs."""
+    times = []
+    positions, value = 0, ""
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        positions, value = run()
+        times.append(time.perf_counter() - t0)
+    return positions, statistics.median(times), value
+
+
+# -- the engine ---------------------------------------------------------------------------------
+
+def engine_solve(n: int) -> Run:
+    g = KInARow(n, n)
+
+    def run() -> tuple[int, str]:
+        r = pvs(g, g.start)
+        return r.stats.nodes, r.describe()
+
+    return run
+
+
+# -- OpenSpiel ----------------------------------------------------------------------------------
+
+def openspiel_ttt() -> Run | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+        from open_spiel.python.algorithms import minimax  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except Exception:
+        return None
+    game = pyspiel.load_game("tic_tac_toe")
+    inner = minimax._alpha_beta
+    count = [0]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return inner(*args, **kwargs)
+
+    def run() -> tuple[int, str]:
+        count[0] = 0
+        minimax._alpha_beta = counted
+        try:
+            value, _action = minimax.alpha_beta_search(game)
+        finally:
+            minimax._alpha_beta = inner
+        return count[0], f"{value:+g} for the first player"
+
+    return run
+
+
+# -- aima3 --------------------------------------------------------------------------------------
+
+def aima3_ttt() -> Run | None:
+    try:
+        from aima3.games import TicTacToe as AimaTicTacToe  # type: ignore[import-untyped, unused-ignore]
+        from aima3.games import alphabeta_search  # type: ignore[import-untyped, unused-ignore]
+    except Exception:
+        return None
+
+    class Counted(AimaTicTacToe):  # type: ignore[misc]
+        """aima3's game, counting the positions a search enters (one per ``result``)."""
+
+        positions = 0
+
+        def result(self, state: Any, move: Any) -> Any:
+            Counted.positions += 1
+            return super().result(state, move)
+
+    def run() -> tuple[int, str]:
+        game = Counted()
+        Counted.positions = 1
+        move = alphabeta_search(game.initial, game)
+        return Counted.positions, f"plays {move}"
+
+    return run
+
+
+# -- easyAI -------------------------------------------------------------------------------------
+
+def easyai_ttt(n: int) -> Run | None:
+    try:
+        from easyAI import Negamax, TwoPlayerGame  # type: ignore[import-untyped, unused-ignore]
+        from easyAI.AI import TranspositionTable  # type: ignore[import-untyped, unused-ignore]
+    except Exception:
+        return None
+    lines = [[r * n + c for c in range(n)] for r in range(n)]
+    lines += [[r * n + c for r in range(n)] for c in range(n)]
+    lines += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+    count = [0]
+
+    class TTT(TwoPlayerGame):  # type: ignore[misc]
+        """easyAI's TicTacToe example for an n×n board (n in a row), with a TT entry."""
+
+        def __init__(self, players: Any) -> None:
+            self.players = players
+            self.board = [0] * (n * n)
+            self.current_player = 1
+
+        def possible_moves(self) -> list[int]:
+            return [i for i, e in enumerate(self.board) if e == 0]
+
+        def make_move(self, move: int) -> None:
+            count[0] += 1
+            self.board[move] = self.current_player
+
+        def unmake_move(self, move: int) -> None:
+            self.board[move] = 0
+
+        def lose(self) -> bool:
+            b, p = self.board, self.opponent_index
+            return any(all(b[c] == p for c in line) for line in lines)
+
+        def is_over(self) -> bool:
+            return self.possible_moves() == [] or self.lose()
+
+        def scoring(self) -> int:
+            return -100 if self.lose() else 0
+
+        def ttentry(self) -> tuple[int, ...]:
+            return (*self.board, self.current_player)
+
+    def run() -> tuple[int, str]:
+        count[0] = 1
+        game = TTT([None, None])
+        ai = Negamax(n * n, tt=TranspositionTable())
+        move = ai(game)
+        return count[0], f"plays {move}"
+
+    return run
+
+
+# -- Knuth–Moore --------------------------------------------------------------------------------
+
+def uniform_tree(b: int, d: int, rnd: random.Random, perfect: bool) -> GameTree:
+    """A uniform tree with distinct random leaf values; ``perfect``: best child first."""
+    values = iter(rnd.sample(range(-10 * b**d, 10 * b**d), b**d))
+
+    def build(depth: int, maxie: bool) -> tuple[GameTree, int]:
+        if depth == 0:
+            v = next(values)
+            return Esti("e", v), v
+        kids = [build(depth - 1, not maxie) for _ in range(b)]
+        if perfect:
+            kids.sort(key=lambda kv: -kv[1] if maxie else kv[1])
+        else:
+            rnd.shuffle(kids)
+        best = max(v for _, v in kids) if maxie else min(v for _, v in kids)
+        return Node("n", [t for t, _ in kids]), best
+
+    return build(d, True)[0]
+
+
+def knuth_moore(seeds: int) -> None:
+    print("\nLeaves explored on random uniform trees vs the Knuth-Moore minimal tree "
+          f"(mean over {seeds} trees, no table)")
+    print(f"{'b':>2} {'d':>2} {'ordering':<9} {'minimal':>8} {'all':>8} "
+          f"{'alphabeta':>10} {'pvs':>8} {'mtdf':>8} {'ab/minimal':>11}")
+    for b, d in ((3, 6), (4, 5), (5, 4), (8, 4)):
+        minimal = b ** -(-d // 2) + b ** (d // 2) - 1
+        for perfect in (True, False):
+            sums = {"alphabeta": 0, "pvs": 0, "mtdf": 0}
+            for seed in range(seeds):
+                tree = uniform_tree(b, d, random.Random(seed), perfect)
+                g = ExplicitGame(tree)
+                with contextlib.redirect_stdout(io.StringIO()):
+                    sums["alphabeta"] += alphabeta(g, g.start, d, tt=False).stats.leaves
+                    sums["pvs"] += pvs(g, g.start, d, tt=False).stats.leaves
+                    sums["mtdf"] += mtdf(g, g.start, d).stats.leaves
+            mean = {k: v / seeds for k, v in sums.items()}
+            print(f"{b:>2} {d:>2} {'perfect' if perfect else 'random':<9} {minimal:>8} "
+                  f"{b**d:>8} {mean['alphabeta']:>10.1f} {mean['pvs']:>8.1f} "
+                  f"{mean['mtdf']:>8.1f} {mean['alphabeta'] / minimal:>11.2f}")
+
+
+# -- main -----------------------------------------------------------------------------------------
+
+def table(title: str, repeat: int, rows: list[tuple[str, Run | None]]) -> None:
+    print(f"\n{title} (median of {repeat} runs)")
+    print(f"{'engine':<34} {'positions':>10} {'seconds':>9} {'vs engine':>10}  value")
+    base: float | None = None
+    for name, run in rows:
+        if run is None:
+            print(f"{name:<34} {'(not installed)':>10}")
+            continue
+        n, t, value = median_of(repeat, run)
+        if base is None:
+            base = t
+        ratio = "1.0x" if t == base else f"{t / base:.1f}x"
+        print(f"{name:<34} {n:>10,} {t:>9.4f} {ratio:>10}  {value}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each (median counts)")
+    parser.add_argument("--repeat-4x4", type=int, default=3, help="runs of each 4x4 solve")
+    parser.add_argument("--skip-4x4", action="store_true", help="skip the 4x4 solves")
+    parser.add_argument("--trees", type=int, default=20, help="random trees per Knuth-Moore row")
+    args = parser.parse_args()
+    table("3x3 Tic-Tac-Toe solved from the empty board", args.repeat, [
+        ("sml150.search pvs (table, hooks)", engine_solve(3)),
+        ("OpenSpiel alpha_beta_search", openspiel_ttt()),
+        ("aima3 alphabeta_search", aima3_ttt()),
+        ("easyAI Negamax + TT", easyai_ttt(3)),
+    ])
+    if not args.skip_4x4:
+        table("4x4 Tic-Tac-Toe (4 in a row) solved from the empty board", args.repeat_4x4, [
+            ("sml150.search pvs (table, hooks)", engine_solve(4)),
+            ("easyAI Negamax + TT", easyai_ttt(4)),
+        ])
+    knuth_moore(args.trees)
+
+
+if __name__ == "__main__":
+    main()
