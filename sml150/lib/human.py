@@ -25,8 +25,8 @@ prints it (``(3,4)`` for ``3 4``), and a bad move gets a reason (``explain``, if
 2
 >>> print(out.getvalue())
 Maxie, type your move (a child index; ? lists the legal moves): Legal moves: 0, 1, 2
-Maxie, type your move (a child index; ? lists the legal moves): Bad move for this state: 7 (no
-such child)
+Maxie, type your move (a child index; ? lists the legal moves): Bad move for this state: 7 --
+no such child
 Maxie, type your move (a child index; ? lists the legal moves):
 """
 
@@ -167,7 +167,7 @@ class _HumanPlayer(Generic[State, Move]):
             shown = text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
             explain = self.settings.explain
             why = explain(s, text) if explain is not None else "not a legal move here"
-            out.write(f"Bad move for this state: {shown} ({why})\n")
+            out.write(f"Bad move for this state: {shown} -- {why}\n")
 
     def _typed(self, m: Move) -> str:
         """How a person types ``m``: the game's descriptor if it has one, else how it prints."""

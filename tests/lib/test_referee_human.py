@@ -122,7 +122,7 @@ def test_a_bad_move_gets_its_reason(game: str, typed: str, reason: str) -> None:
     _, shown = friendly(game, typed + "\n")
     bad = [ln for ln in shown.split("\n") if "Bad move for this state: " in ln]
     assert len(bad) == 1
-    assert bad[0].endswith(f"({reason})") or reason in bad[0]
+    assert bad[0].endswith(f" -- {reason}") or reason in bad[0]
     assert len(bad[0]) < 300  # a huge line is shown shortened
 
 
