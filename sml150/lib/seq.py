@@ -121,7 +121,15 @@ TView: TypeAlias = Union[Empty, Leaf[T], Node[T]]  # noqa: UP007
 
 
 def _view(items: tuple[A, ...], lo: int = 0, hi: int | None = None) -> Seq[A]:
-    return Seq(items, lo, len(items) if hi is None else hi)
+    """The view ``[lo, hi)`` of ``items`` (every sequence is made here: the hot path).
+
+    It fills the slots directly, skipping the frozen record's checked ``__init__``.
+    """
+    s: Seq[A] = _new(Seq)
+    _set_items(s, items)
+    _set_lo(s, lo)
+    _set_hi(s, len(items) if hi is None else hi)
+    return s
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -544,6 +552,10 @@ class Seq(Generic[T]):
         raise TypeError(f"Seq.hidet: not a tree view: {v!r}")
 
 
+_new = object.__new__
+_set_items = Seq.__dict__["_items"].__set__
+_set_lo = Seq.__dict__["_lo"].__set__
+_set_hi = Seq.__dict__["_hi"].__set__
 _EMPTY: Seq[Any] = Seq((), 0, 0)
 
 

@@ -242,11 +242,20 @@ class TTTState:
 
 def _known_state(board: Board, player: Player, cells: str, winner: str) -> TTTState:
     """A state whose cells and winner the caller has already worked out (no rescan)."""
-    s = object.__new__(TTTState)
-    s.__attrs_init__(board, player)
-    object.__setattr__(s, "_cells", cells)
-    object.__setattr__(s, "_winner", winner)
+    s = _new(TTTState)
+    _set_board(s, board)
+    _set_player(s, player)
+    _set_cells(s, cells)
+    _set_winner(s, winner)
     return s
+
+
+# The slots of TTTState, filled directly by _known_state (a frozen record's __init__ is slow).
+_new = object.__new__
+_set_board = TTTState.__dict__["board"].__set__
+_set_player = TTTState.__dict__["player"].__set__
+_set_cells = TTTState.__dict__["_cells"].__set__
+_set_winner = TTTState.__dict__["_winner"].__set__
 
 
 def _status(s: TTTState, full_board_draw: bool) -> Status:
@@ -502,13 +511,14 @@ class _TicTacToe:
                     f"{self.state_to_string(s)}"
                 )
             k = int(m[1][0]) * n + int(m[1][1])  # valid, with int subclasses as coordinates
-        e = m[0]
+        is_o = m[0] is O
         r, c = divmod(k, n)
         row = Seq.nth(r, s.board)
-        board = Seq.update(s.board, (r, Seq.update(row, (c, _SOME_O if e is O else _SOME_X))))
-        cells = s._cells[:k] + e.value + s._cells[k + 1 :]
+        board = Seq.update(s.board, (r, Seq.update(row, (c, _SOME_O if is_o else _SOME_X))))
+        ch = "O" if is_o else "X"
+        cells = s._cells[:k] + ch + s._cells[k + 1 :]
         # The state was In_play: only a line through the new tile can be full now.
-        winner = e.value if _completes_line(cells, k, n) else ""
+        winner = ch if _completes_line(cells, k, n) else ""
         return _known_state(board, Minnie if s.player is Maxie else Maxie, cells, winner)
 
     def moves(self, s: TTTState) -> Seq[Move]:

@@ -1,0 +1,191 @@
+"""What a position costs the handouts' AlphaBeta on 3×3 Tic-Tac-Toe, next to aima3's.
+
+Issue 11 asks that "the handouts' AlphaBeta on 3×3 Tic-Tac-Toe costs no more per position than
+aima3's". Both solve standard 3×3 Tic-Tac-Toe (a full board is a draw) from the empty board with
+plain alpha-beta to the end of the game, trying the tiles in row-major order; on this game both
+enter the same 18,297 positions, so positions per second compare like with like.
+
+Printed, each the best of ``--repeat`` runs in this process:
+
+- ``search``: HW10 ``AlphaBeta(Settings(G, 9)).analyze(start)`` against aima3's
+  ``alphabeta_search(initial, TicTacToe())``, positions entered and positions per second;
+- ``game only``: the same positions walked without a search (HW10 ``moves`` / ``make_move`` /
+  ``status`` against aima3's ``actions`` / ``result`` / ``terminal_test``), so the game's share
+  and the search's share of the cost can be told apart.
+
+If aima3 cannot be imported, an equivalent plain-Python alpha-beta over tuple boards (written
+below, the same move order and pruning) is the baseline instead, and the script says so.
+
+    .venv/bin/python benchmarks/handout_ttt_cost.py [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sml150.handouts.hw10.alphabeta import AlphaBeta
+from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts, TTTState
+from sml150.lib.signatures import In_play, Settings
+
+GAME = TicTacToe(TTTConsts(board_size=3, full_board_draw=True))
+
+
+def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float]:
+    """(positions, best seconds) over ``repeat`` runs of ``run`` (which returns positions)."""
+    best = math.inf
+    positions = 0
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        positions = run()
+        best = min(best, time.perf_counter() - t0)
+    return positions, best
+
+
+# -- the handout ------------------------------------------------------------------------------
+
+
+def handout_search() -> int:
+    a = AlphaBeta(Settings(G=GAME, search_depth=9)).analyze(GAME.start)
+    return a.nodes
+
+
+def handout_walk() -> int:
+    """Every position of the game tree, by moves/make_move/status (no search)."""
+    g = GAME
+    count = 0
+    stack: list[TTTState] = [g.start]
+    while stack:
+        s = stack.pop()
+        count += 1
+        if isinstance(g.status(s), In_play):
+            stack.extend(g.make_move(s, m) for m in g.moves(s))
+    return count
+
+
+# -- aima3 ------------------------------------------------------------------------------------
+
+
+def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
+    try:
+        from aima3.games import TicTacToe as AimaTicTacToe  # type: ignore[import-untyped]
+        from aima3.games import alphabeta_search
+    except Exception as exc:  # any failure to import means: no aima3 here
+        print(f"aima3 cannot be imported ({type(exc).__name__}: {exc}); "
+              "using the plain-Python baseline")
+        return None
+
+    class Counted(AimaTicTacToe):  # type: ignore[misc]
+        """aima3's game, counting the positions a search enters (one per ``result``)."""
+
+        positions = 0
+
+        def result(self, state: Any, move: Any) -> Any:
+            Counted.positions += 1
+            return super().result(state, move)
+
+    def search() -> int:
+        game = Counted()
+        Counted.positions = 1  # the root
+        alphabeta_search(game.initial, game)
+        return Counted.positions
+
+    def walk() -> int:
+        game = AimaTicTacToe()
+        count = 0
+        stack = [game.initial]
+        while stack:
+            s = stack.pop()
+            count += 1
+            if not game.terminal_test(s):
+                stack.extend(game.result(s, a) for a in game.actions(s))
+        return count
+
+    return search, walk
+
+
+# -- the plain-Python baseline (used only without aima3) --------------------------------------
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def plain_runs() -> tuple[Callable[[], int], Callable[[], int]]:
+    """Alpha-beta on a tuple of 9 cells, as aima3 does it: utility computed with each move."""
+    count = [0]
+
+    def won(board: tuple[str, ...], e: str) -> bool:
+        return any(board[a] == board[b] == board[c] == e for a, b, c in LINES)
+
+    def value(board: tuple[str, ...], mover: str, alpha: float, beta: float) -> float:
+        count[0] += 1
+        last = "X" if mover == "O" else "O"
+        if won(board, last):
+            return 1 if last == "O" else -1
+        if "." not in board:
+            return 0
+        best = -math.inf if mover == "O" else math.inf
+        for k in range(9):
+            if board[k] != ".":
+                continue
+            child = (*board[:k], mover, *board[k + 1 :])
+            v = value(child, last, alpha, beta)
+            if mover == "O":
+                best = max(best, v)
+                if best >= beta:
+                    return best
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                if best <= alpha:
+                    return best
+                beta = min(beta, best)
+        return best
+
+    def search() -> int:
+        count[0] = 0
+        value((".",) * 9, "O", -math.inf, math.inf)
+        return count[0]
+
+    def walk() -> int:
+        n = 0
+        stack: list[tuple[tuple[str, ...], str]] = [((".",) * 9, "O")]
+        while stack:
+            board, mover = stack.pop()
+            n += 1
+            last = "X" if mover == "O" else "O"
+            if won(board, last) or "." not in board:
+                continue
+            stack.extend(((*board[:k], mover, *board[k + 1 :]), last)
+                         for k in range(9) if board[k] == ".")
+        return n
+
+    return search, walk
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each; the best counts")
+    args = parser.parse_args()
+    peer = aima3_runs()
+    name = "aima3"
+    if peer is None:
+        peer, name = plain_runs(), "plain Python"
+    rows = [
+        ("search", handout_search, peer[0]),
+        ("game only", handout_walk, peer[1]),
+    ]
+    print(f"3x3 Tic-Tac-Toe from the empty board, best of {args.repeat} runs")
+    print(f"{'work':<10} {'who':<14} {'positions':>10} {'seconds':>9} {'positions/s':>12}")
+    for work, ours, theirs in rows:
+        n1, t1 = best_of(args.repeat, ours)
+        n2, t2 = best_of(args.repeat, theirs)
+        print(f"{work:<10} {'HW10 handout':<14} {n1:>10,} {t1:>9.3f} {n1 / t1:>12,.0f}")
+        print(f"{work:<10} {name:<14} {n2:>10,} {t2:>9.3f} {n2 / t2:>12,.0f}")
+        print(f"{work:<10} cost per position, handout / {name}: {(t1 / n1) / (t2 / n2):.2f}")
+
+
+if __name__ == "__main__":
+    main()
