@@ -106,7 +106,7 @@ class C4State:
     Build states with ``start``, ``make_move`` or ``parse_moves``; a state never changes.
 
     >>> ConnectFour7x6.make_move(ConnectFour7x6.start, 3)
-    C4State(position=0, mask=2097152, moves=1)
+    C4State(position=0, mask=2097152, moves=1, won=False)
     """
 
     position: Bitboard
@@ -115,6 +115,8 @@ class C4State:
     """All stones on the board."""
     moves: int
     """Plies played so far (even: Maxie to move)."""
+    won: bool = False
+    """Whether the player who just moved made four in a row (decided once, by ``make_move``)."""
 
 
 def _check_side(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -187,6 +189,11 @@ class ConnectFourGame:
     """Every cell of the board (no spare bits)."""
     column_order: tuple[Column, ...] = attrs.field(init=False)
     """Columns from the centre outwards, left of centre first: 7 wide gives 3, 2, 4, 1, 5, 0, 6."""
+    _columns: tuple[tuple[Column, Bitboard, Bitboard], ...] = attrs.field(
+        init=False, repr=False, eq=False)
+    """``(column, its cells, its top cell)`` in ``column_order`` (the hooks' hot loops)."""
+    _mirror_shifts: tuple[tuple[int, int], ...] = attrs.field(init=False, repr=False, eq=False)
+    """``(source, destination)`` bit offsets of each column under the mirror."""
 
     @bottom_mask.default
     def _bottom(self) -> Bitboard:
@@ -200,6 +207,17 @@ class ConnectFourGame:
     def _order(self) -> tuple[Column, ...]:
         w = self.width
         return tuple(w // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(w))
+
+    @_columns.default
+    def _column_table(self) -> tuple[tuple[Column, Bitboard, Bitboard], ...]:
+        if self.height < 1:  # refused by the validator, which runs after the defaults
+            return ()
+        return tuple((c, self.column_mask(c), self.top_mask(c)) for c in self.column_order)
+
+    @_mirror_shifts.default
+    def _shifts(self) -> tuple[tuple[int, int], ...]:
+        stride = self.height + 1
+        return tuple((c * stride, (self.width - 1 - c) * stride) for c in range(self.width))
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -244,7 +262,7 @@ class ConnectFourGame:
         """The empty board, Maxie (X) to move.
 
         >>> ConnectFour7x6.start
-        C4State(position=0, mask=0, moves=0)
+        C4State(position=0, mask=0, moves=0, won=False)
         """
         return C4State(0, 0, 0)
 
@@ -255,7 +273,7 @@ class ConnectFourGame:
             return f"column {c + 1} is off the board (columns 1..{self.width})"
         if s.mask & self.top_mask(c):
             return f"column {c + 1} is full"
-        if self.is_won(s):
+        if s.won:
             return "the game is already won"
         return None
 
@@ -275,7 +293,8 @@ class ConnectFourGame:
         if why is not None or s.moves >= self.width * self.height:
             raise IllegalMove(f"ConnectFour.make_move: {why or 'the board is full'}")
         mask = s.mask | (s.mask + (1 << (m * (self.height + 1))))
-        return C4State(s.position ^ s.mask, mask, s.moves + 1)
+        return C4State(s.position ^ s.mask, mask, s.moves + 1,
+                       has_four(s.position | (mask ^ s.mask), self.height))
 
     def is_won(self, s: C4State) -> bool:
         """Whether the player who just moved made four in a row.
@@ -283,7 +302,7 @@ class ConnectFourGame:
         >>> ConnectFour7x6.is_won(ConnectFour7x6.parse_moves("1212121"))
         True
         """
-        return has_four(s.position ^ s.mask, self.height)
+        return s.won
 
     def moves(self, s: C4State) -> Seq[Column]:
         """The playable columns, centre first (``column_order``); empty when the game is over.
@@ -294,9 +313,9 @@ class ConnectFourGame:
         >>> G.moves(G.start), G.moves(G.make_move(G.start, 1))
         (<1,0,2>, <0,2>)
         """
-        if self.is_won(s):
+        if s.won:
             return Seq.empty()
-        return Seq.from_list([c for c in self.column_order if not s.mask & self.top_mask(c)])
+        return Seq.from_list([c for c, _cells, top in self._columns if not s.mask & top])
 
     def status(self, s: C4State) -> Status:
         """``Over (Winner p)`` after p's four in a row, ``Over Draw`` on a full board, else In_play.
@@ -532,7 +551,7 @@ class ConnectFourGame:
                 return []
             possible = forced
         allowed = possible & ~(threat >> 1)
-        return [c for c in self.column_order if allowed & self.column_mask(c)]
+        return [c for c, cells, _top in self._columns if allowed & cells]
 
     def threat_count(self, s: C4State, c: Column) -> int:
         """How many winning cells the mover has after playing column ``c`` (ordering key).
@@ -552,10 +571,11 @@ class ConnectFourGame:
         >>> G.mirror(G.make_move(G.start, 0).mask) == G.make_move(G.start, 6).mask
         True
         """
-        stride = self.height + 1
-        col = (1 << stride) - 1
-        w = self.width
-        return sum(((b >> (c * stride)) & col) << ((w - 1 - c) * stride) for c in range(w))
+        col = (1 << (self.height + 1)) - 1
+        out = 0
+        for src, dst in self._mirror_shifts:
+            out |= ((b >> src) & col) << dst
+        return out
 
     def key(self, s: C4State) -> int:
         """A transposition-table key equal for a state and its mirror image.
@@ -619,7 +639,7 @@ class ConnectFourGame:
         win = winning_cells(s.position, s.mask, self.height, self.board_mask) & self.possible(s)
         if not win:
             return None
-        return next(c for c in self.column_order if win & self.column_mask(c))
+        return next(c for c, cells, _top in self._columns if win & cells)
 
     def ordered_moves(self, s: C4State) -> list[Column]:
         """Hook ``MoveOrdering``: the moves worth searching, most threats first, ties centre-first.
@@ -639,7 +659,9 @@ class ConnectFourGame:
             return [w]
         cols = self.non_losing_moves(s)
         if not cols:
-            return [c for c in self.column_order if not s.mask & self.top_mask(c)]
+            return [c for c, _cells, top in self._columns if not s.mask & top]
+        if len(cols) == 1:
+            return cols
         return sorted(cols, key=lambda c: -self.threat_count(s, c))
 
     def score_bounds(self, s: C4State) -> tuple[EngineScore, EngineScore]:
