@@ -131,3 +131,15 @@ def test_tictactoe_by_the_engine() -> None:
 def test_tictactoe_4x4_draw(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = run(capsys, "tictactoe:4:draw", "--json", "--score-only")
     assert code == 0 and json.loads(out)["score"] == 0
+
+
+def test_progress_bar_keeps_stdout_json_only(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    f = tmp_path / "set"
+    f.write_text("4455 18\n44455554221 -15\n")
+    monkeypatch.setattr(__import__("sys").stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "connect4", "--positions", str(f), "--json")
+    assert code == 0
+    assert [json.loads(line)["score"] for line in out.splitlines()] == [18, -15]
+    assert "accuracy: 2/2" in err

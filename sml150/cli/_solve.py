@@ -428,8 +428,8 @@ def _progress(total: int) -> Iterator[Callable[[], None]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(file=sys.stderr),
-                  transient=True) as bar:
+                  TimeRemainingColumn(), console=Console(file=sys.stderr), transient=True,
+                  redirect_stdout=False, redirect_stderr=False) as bar:  # stdout: JSON only
         task = bar.add_task("solving", total=total)
         yield lambda: bar.advance(task)
 
