@@ -9,5 +9,15 @@
 from sml150.games._connect4_solver import solve as solve_connect4
 from sml150.games.connect4 import ConnectFour as ConnectFour
 from sml150.games.connect4 import ConnectFour7x6 as ConnectFour7x6
+from sml150.games.tictactoe import KInARow as KInARow
+from sml150.games.tictactoe import TicTacToe3 as TicTacToe3
+from sml150.games.tictactoe import TicTacToe4 as TicTacToe4
 
-__all__: list[str] = ["ConnectFour", "ConnectFour7x6", "solve_connect4"]
+__all__: list[str] = [
+    "ConnectFour",
+    "ConnectFour7x6",
+    "KInARow",
+    "TicTacToe3",
+    "TicTacToe4",
+    "solve_connect4",
+]

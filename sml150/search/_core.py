@@ -313,7 +313,12 @@ class Kernel:
         tt.store(key, depth, flag, v, m)
 
     def pv(self, s: Any, first: Any, depth: int) -> tuple[Any, ...]:
-        """The principal variation: ``first``, then the table's moves while they are legal."""
+        """The principal variation: ``first``, then the table's moves while they are legal.
+
+        Where the table has no move, an immediate win (``WinningMove``) or the only move worth
+        searching (``MoveOrdering``) continues it; else it stops (a node decided by its bounds
+        or cut off by the table keeps no move).
+        """
         a = self.adapter
         line = [first]
         s = a.play(s, first)
@@ -321,6 +326,11 @@ class Kernel:
             if a.terminal(s) is not None:
                 break
             m = self.table_move(s)
+            if m is None and a.winning is not None:
+                m = a.winning(s)  # a won node is scored without storing its move
+            if m is None:
+                forced = a.moves(s)
+                m = forced[0] if len(forced) == 1 else None
             if m is None or m not in a.all_moves(s):
                 break
             line.append(m)
