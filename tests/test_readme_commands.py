@@ -44,36 +44,55 @@ def without_comment(command: str) -> str:
 def test_the_readme_starts_with_the_two_setup_commands() -> None:
     commands = readme_commands()
     assert commands[:2] == SETUP
-    assert all(without_comment(c).startswith(".venv/bin/sml150") for c in commands[2:])
+    assert all(c.startswith(".venv/bin/sml150 ") for c in COMMANDS)
+
+
+COMMANDS = [without_comment(c) for c in readme_commands()[2:]]
+
+
+def run_as_written(command: str, where: Path) -> subprocess.CompletedProcess[str]:
+    words = shlex.split(command)
+    playing = len(words) > 1 and words[1] in ("match", "play")
+    line = command + (" " + " ".join(BUDGET) if playing else "")
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
+    return subprocess.run(line, shell=True, cwd=where, env=env, input="?\n",
+                          capture_output=True, text=True, timeout=240, check=False)
 
 
 @needs_venv
-def test_every_readme_command_runs_as_written(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_readme_command_runs_as_written(command: str, tmp_path: Path) -> None:
     # A fresh directory that looks like the checkout after the Quick start: .venv and examples/.
     (tmp_path / ".venv").symlink_to(VENV, target_is_directory=True)
     (tmp_path / "examples").symlink_to(REPO / "examples", target_is_directory=True)
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
-    commands = [without_comment(c) for c in readme_commands()[2:]]
-    assert len(commands) >= 8
-    for command in commands:
-        words = shlex.split(command)
-        playing = len(words) > 1 and words[1] in ("match", "play")
-        line = command + (" " + " ".join(BUDGET) if playing else "")
-        done = subprocess.run(
-            line, shell=True, cwd=tmp_path, env=env, input="?\n", capture_output=True,
-            text=True, timeout=240, check=False,
-        )
-        assert "Traceback" not in done.stderr, (command, done.stderr)
-        if words[1] == "play":  # the human asks for help, then the input ends
-            assert done.returncode == 1, (command, done.stderr)
-            assert re.search(r"Legal moves: [0-3] [0-3], ", done.stdout), done.stdout
-            assert done.stderr.startswith("sml150: stopped: HumanPlayer: the input ended")
-            continue
-        assert done.returncode == 0, (command, done.stdout[-2000:], done.stderr)
-        if playing and "--json" not in words:
-            assert done.stdout.splitlines()[-1].startswith("Game over!"), command
-    assert (tmp_path / "starter").is_dir()
-    assert (tmp_path / "results.json").is_file()
+    words = shlex.split(command)
+    if words[1] == "grade":  # it grades what the README's `handout` command wrote
+        for earlier in COMMANDS:
+            if shlex.split(earlier)[1] == "handout":
+                assert run_as_written(earlier, tmp_path).returncode == 0
+    done = run_as_written(command, tmp_path)
+    assert "Traceback" not in done.stderr, done.stderr
+    if words[1] == "play":  # the human asks for help, then the input ends
+        assert done.returncode == 1, done.stderr
+        assert re.search(r"Legal moves: [0-3] [0-3], ", done.stdout), done.stdout
+        assert done.stderr.startswith("sml150: stopped: HumanPlayer: the input ended")
+        return
+    assert done.returncode == 0, (done.stdout[-2000:], done.stderr)
+    if words[1] == "match" and "--json" not in words:
+        assert done.stdout.splitlines()[-1].startswith("Game over!")
+    if words[1] == "match" and "--json" in words:
+        assert all(line.startswith("{") for line in done.stdout.splitlines())
+    if words[1] == "handout":
+        assert (tmp_path / "starter").is_dir()
+    if words[1] == "grade":
+        assert (tmp_path / "results.json").is_file()
+
+
+def test_the_readme_commands_cover_the_command() -> None:
+    used = {shlex.split(c)[1] for c in COMMANDS}
+    assert {"--help", "match", "play", "trace", "handout", "grade"} <= used
+    assert any("examples.nim:Nim" in c for c in COMMANDS)
+    assert any("explicit:" in c for c in COMMANDS)
 
 
 @needs_venv
