@@ -252,6 +252,7 @@ def spawn(ex: Executor, fn: Callable[[], T]) -> Future[T]:
     if is_serial(ex):
         return SerialExecutor().submit(fn)
     future: Future[T] = Future()
+    future.set_running_or_notify_cancel()  # running from now: cancel() cannot take it back
 
     def run() -> None:
         try:
