@@ -8,65 +8,138 @@ Entry points (the ``sml150`` command calls them):
   Autolab autoresult (last line of stdout) and writes Gradescope's ``results.json``.
 * ``main(argv)`` is the same as a small command line (``grade``/``handout``).
 
-Submissions run in sandboxed worker processes (``_sandbox``); expected answers and all
-comparisons stay in the grader's process (``_engine``, ``_checks``).
+Submissions run in worker processes sandboxed with bubblewrap (``_sandbox``); expected answers
+and all comparisons stay in the grader's process (``_engine``, ``_checks``). The threat model
+and what the sandbox needs are in ``README.md`` beside this file.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Collection
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
+
+import attrs
 
 from sml150.grading._engine import grade_tasks
 from sml150.grading._handout import HOMEWORKS, homework, write_handout, write_solution
 from sml150.grading._model import GradeReport, TaskReport, TestOutcome
 from sml150.grading._report import autolab_line, gradescope_json, text_report, write_gradescope
-from sml150.grading._sandbox import Limits
+from sml150.grading._sandbox import Limits, SandboxUnavailable, printable_path, sandbox_problem
 
 __all__ = [
     "HOMEWORKS",
     "GradeReport",
     "Limits",
+    "SandboxUnavailable",
     "TaskReport",
     "TestOutcome",
     "autolab_line",
     "grade",
+    "grade_command",
     "gradescope_json",
     "main",
+    "sandbox_problem",
     "text_report",
     "write_handout",
     "write_solution",
 ]
 
 
+NOT_TAMPER_PROOF: Final = "not sandboxed ({why}): this result is not tamper-proof"
+"""The one line a run without bubblewrap adds to its report."""
+
+
+def _write(stream: TextIO, text: str) -> None:
+    """Write ``text``, escaping what the stream's encoding cannot hold."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        enc = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(enc, "backslashreplace").decode(enc, "replace"))
+
+
 def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False,
           gradescope: Path | None = None, limits: Limits | None = None,
-          out: TextIO | None = None) -> GradeReport:
+          out: TextIO | None = None, sandbox: bool | None = None,
+          tasks: Collection[str] | None = None) -> GradeReport:
     """Grade the directory ``submission`` on homework ``hw``.
 
-    REQUIRES: ``hw`` in ``HOMEWORKS`` (else ``ValueError``).
-    ENSURES: one score per handout task (points × passed / tests); prints the text report if
-    ``text``, then the Autolab autoresult as the very last line if ``autolab``; writes
-    Gradescope's ``results.json`` to ``gradescope`` if given. Never raises because of the
-    submission: its failures are failed tests.
+    ``sandbox``: ``True`` requires bubblewrap, ``False`` runs without it, ``None`` (the
+    default) uses it where it works, and otherwise runs without it only when neither
+    ``autolab`` nor ``gradescope`` is asked for (a student checking their own work).
+    ``tasks``: grade only these task numbers (default: all of them).
+
+    REQUIRES: ``hw`` in ``HOMEWORKS`` and ``tasks`` among its tasks (else ``ValueError``).
+    ENSURES: ``SandboxUnavailable`` (before grading anything) if a sandbox is required and
+    bubblewrap does not work here. Otherwise one score per handout task (points × passed /
+    tests); prints the text report if ``text`` (with one line saying the result is not
+    tamper-proof if it ran without the sandbox), then the Autolab autoresult as the very last
+    line if ``autolab``; writes Gradescope's ``results.json`` to ``gradescope`` if given.
+    Never raises because of the submission: its failures are failed tests.
     """
-    _, tasks = homework(hw)
-    report = grade_tasks(hw, list(tasks), Path(submission), limits or Limits())
+    _, specs = homework(hw)
+    if tasks is not None:
+        unknown = sorted(set(tasks) - {t.id for t in specs})
+        if unknown:
+            raise ValueError(f"{hw} has no task {', '.join(unknown)}")
+        specs = tuple(t for t in specs if t.id in set(tasks))
+    limits = limits or Limits()
+    problem = None if sandbox is False else sandbox_problem(limits.bwrap)
+    if problem is not None and (sandbox or autolab or gradescope is not None):
+        raise SandboxUnavailable(f"{problem}; install bubblewrap (see sml150/grading/README.md)"
+                                 " or pass --no-sandbox")
+    use = sandbox is not False and problem is None
+    report = grade_tasks(hw, list(specs), Path(submission), limits, sandbox=use)
+    if not use:
+        why = "--no-sandbox" if sandbox is False else problem
+        report = attrs.evolve(report, notes=(*report.notes, NOT_TAMPER_PROOF.format(why=why)))
     stream = out if out is not None else sys.stdout
     if gradescope is not None:
         try:
             write_gradescope(report, Path(gradescope))
         except OSError as e:
-            report = GradeReport(report.hw, report.submission, report.tasks, report.seconds,
-                                 (*report.notes, f"could not write {gradescope}: {e}"))
+            report = attrs.evolve(report, ok=False, notes=(
+                *report.notes, f"could not write {printable_path(gradescope)}: {e.strerror}"))
     if text:
-        stream.write(text_report(report))
+        _write(stream, text_report(report))
     if autolab:
-        stream.write(autolab_line(report) + "\n")
+        _write(stream, autolab_line(report) + "\n")
     stream.flush()
     return report
+
+
+EXIT_GRADED: Final = 0
+"""The run graded the submission (whatever its score)."""
+EXIT_GRADER_FAILED: Final = 1
+"""The grader itself failed somewhere (the report says where): scores may be too low."""
+EXIT_USAGE: Final = 2
+"""Bad arguments (an unknown homework)."""
+EXIT_NO_SANDBOX: Final = 3
+"""A sandbox was required (``--autolab``, ``--gradescope``) and bubblewrap does not work."""
+
+
+def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bool = False,
+                  gradescope: Path | None = None, no_sandbox: bool = False,
+                  limits: Limits | None = None, out: TextIO | None = None) -> int:
+    """``grade`` as a command: prints, and returns the exit status (``EXIT_*``).
+
+    >>> grade_command("hw99", Path("."))
+    sml150 grade: unknown homework 'hw99': choose one of hw10, hw11
+    2
+    """
+    try:
+        report = grade(hw, submission, text=not quiet, autolab=autolab, gradescope=gradescope,
+                       limits=limits, out=out, sandbox=False if no_sandbox else None)
+    except SandboxUnavailable as e:
+        print(f"sml150 grade: refusing to grade without a sandbox: {e}", file=sys.stderr)
+        return EXIT_NO_SANDBOX
+    except ValueError as e:
+        print(f"sml150 grade: {e}")
+        return EXIT_USAGE
+    return EXIT_GRADED if report.ok else EXIT_GRADER_FAILED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,16 +157,17 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--autolab", "-A", action="store_true", help="print the autoresult last")
     g.add_argument("--gradescope", type=Path, help="write results.json here")
     g.add_argument("--quiet", action="store_true", help="no text report")
+    g.add_argument("--no-sandbox", action="store_true",
+                   help="run without bubblewrap (the result is not tamper-proof)")
     h = sub.add_parser("handout", help="write the starter files")
     h.add_argument("hw")
     h.add_argument("directory", type=Path)
     args = parser.parse_args(argv)
+    if args.command == "grade":
+        return grade_command(args.hw, args.submission, quiet=args.quiet, autolab=args.autolab,
+                             gradescope=args.gradescope, no_sandbox=args.no_sandbox)
     try:
-        if args.command == "handout":
-            write_handout(args.hw, args.directory)
-            return 0
-        grade(args.hw, args.submission, text=not args.quiet, autolab=args.autolab,
-              gradescope=args.gradescope)
+        write_handout(args.hw, args.directory)
     except ValueError as e:
         print(f"sml150 grading: {e}")
         return 2

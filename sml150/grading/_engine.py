@@ -2,20 +2,25 @@
 
 For each task the cases are built from fixed seeds, the reference answers computed here (once
 per process, cached), then the submission's answers fetched from a fresh worker per task
-(restarted after a crash, within the task's time budget), and compared here. Tasks run two at
-a time (the machines have two cores). Whatever a submission does, the run ends with a
-``GradeReport``: a failure anywhere becomes failed tests and a note, never an exception.
+(restarted after a crash, within the task's time budget), and compared here. Each task gets a
+private directory with its own copy of the submission (and its cases' extra files), which only
+its workers can see. Tasks run two at a time (the machines have two cores). Whatever a
+submission does, the run ends with a ``GradeReport``: a failure anywhere becomes failed tests
+and a note, never an exception.
 """
 
 from __future__ import annotations
 
+import builtins
 import concurrent.futures
 import importlib
 import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, final
+
+import attrs
 
 from sml150.grading._checks import CHECKS
 from sml150.grading._model import (
@@ -27,7 +32,15 @@ from sml150.grading._model import (
     TestOutcome,
     Verdict,
 )
-from sml150.grading._sandbox import Bundle, Limits, WorkerDied, WorkerSession, copy_submission
+from sml150.grading._sandbox import (
+    Bundle,
+    Limits,
+    SandboxUnavailable,
+    WorkerDied,
+    WorkerSession,
+    copy_submission,
+    printable_path,
+)
 from sml150.grading._worker import Env, run_big, run_call
 
 __all__ = ["expected_replies", "grade_tasks", "reference_env"]
@@ -75,25 +88,69 @@ def _short(text: str, width: int = 300) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bundle: Bundle,
-              submission: Path, *, limits: Limits) -> TaskReport:
-    paths = [submission]
-    outcomes: list[TestOutcome] = []
+def _blind(reply: Reply) -> Reply:
+    """A reply from a worker that could read reference code, stripped of all free text.
+
+    Such a worker (Task 4.2 runs the student's tests against the reference) may only say
+    whether it returned, its value, and the name of a built-in exception.
+    """
+    exc = reply.exc if reply.exc in _BUILTIN_EXCEPTIONS else ("" if reply.ok else "Exception")
+    return Reply(reply.ok, reply.value if reply.ok else None, exc=exc)
+
+
+_BUILTIN_EXCEPTIONS: Final = frozenset(
+    n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException))
+
+
+@final
+@attrs.frozen
+class _Run:
+    """What every task of one run shares."""
+
+    bundle: Bundle
+    """The run's scratch directory and the workers' library."""
+    submission: Path
+    """The submitted directory (each task copies it)."""
+    limits: Limits
+    """The run's limits."""
+    sandbox: bool
+    """Workers run under bubblewrap."""
+
+
+def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's worker
+        task: TaskSpec, cases: list[Case], expected: list[list[Reply]], run: _Run,
+              ) -> tuple[TaskReport, list[str]]:
+    """One task in a worker of its own (restarted after a crash) and a private directory.
+
+    Everything, start-ups and restarts included, must end by the task's deadline
+    (``Limits.group_budget`` from now): calls never wait past it, and cases left when it has
+    passed are not run. Returns the report and notes on copying the submission.
+    """
+    limits = run.limits
     started = time.monotonic()
+    deadline = started + limits.group_budget
+    home = run.bundle.task_dir()
+    copy = home / "submission"
+    notes = copy_submission(run.submission, copy) if run.submission.is_dir() else []
+    if not copy.is_dir():
+        copy.mkdir()
+    outcomes: list[TestOutcome] = []
     restarts = 0
     session: WorkerSession | None = None
     gave_up: str | None = None
     try:
-        for case, exp in zip(cases, expected, strict=True):
-            if gave_up is None and time.monotonic() - started > limits.group_budget:
-                gave_up = (f"not run: the task's time budget ({limits.group_budget:.0f} s)"
+        for k, (case, exp) in enumerate(zip(cases, expected, strict=True)):
+            if gave_up is None and time.monotonic() >= deadline:
+                gave_up = (f"not run: the task's time budget ({limits.group_budget:g} s)"
                            " is used up")
             if gave_up is None and case.paths is not None:
-                outcomes.append(_run_alone(case, exp, bundle, submission, limits))
+                outcomes.append(_run_alone(case, exp, run, copy, scratch=home / f"case-{k}",
+                                           deadline=deadline))
                 continue
             if gave_up is None and session is None:
                 try:
-                    session = WorkerSession(bundle, paths, limits)
+                    session = WorkerSession(run.bundle, [copy], limits, sandbox=run.sandbox,
+                                            deadline=deadline)
                 except (WorkerDied, OSError) as e:
                     gave_up = f"not run: the worker could not start ({e})"
             if gave_up is not None or session is None:
@@ -130,64 +187,81 @@ def _run_task(task: TaskSpec, cases: list[Case], expected: list[list[Reply]], bu
             session.close()
     if task.combine is not None:
         outcomes = task.combine(outcomes)
-    return TaskReport(task.id, task.title, task.points, tuple(outcomes))
+    return TaskReport(task.id, task.title, task.points, tuple(outcomes)), notes
 
 
-def _run_alone(case: Case, expected: list[Reply], bundle: Bundle, submission: Path,
-               limits: Limits) -> TestOutcome:
-    """A case that needs its own worker, with extra directories first on its path."""
+def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *,
+               scratch: Path, deadline: float) -> TestOutcome:
+    """A case that needs its own worker, with extra directories first on its path.
+
+    Those directories may hold reference code (Task 4.2 runs the student's tests against it),
+    so the worker's replies are stripped of all text (``_blind``) before they are checked, and
+    its output is not kept.
+    """
     assert case.paths is not None
-    scratch = bundle.root / f"case-{abs(hash(case.name))}"
     scratch.mkdir(exist_ok=True)
     try:
         dirs = case.paths(scratch)
-        with WorkerSession(bundle, [*dirs, submission], limits) as session:
-            got = [session.call(e, case.timeout) for e in case.exprs]
+        with WorkerSession(run.bundle, [*dirs, submission], run.limits, sandbox=run.sandbox,
+                           deadline=deadline) as session:
+            got = [_blind(session.call(e, case.timeout)) for e in case.exprs]
         verdict = CHECKS[case.check](expected, got, case.arg)
     except WorkerDied as e:
         verdict = Verdict(False, str(e))
+    except SandboxUnavailable:
+        raise
     except Exception as e:
         verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
     return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden)
 
 
 def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits,
-                jobs: int = 2) -> GradeReport:
-    """Grade ``submission`` on ``tasks``; always returns a report (see the module docstring)."""
+                jobs: int = 2, *, sandbox: bool = True) -> GradeReport:
+    """Grade ``submission`` on ``tasks``; always returns a report (see the module docstring).
+
+    ``sandbox``: run the workers under bubblewrap (``SandboxUnavailable`` problems become
+    notes and an incomplete report). ENSURES: ``GradeReport.ok`` is false exactly when the
+    grader itself failed somewhere (a task it could not prepare or run); the scratch
+    directory of the run is gone when this returns.
+    """
     started = time.monotonic()
     notes: list[str] = []
+    ok = True
     prepared: list[tuple[TaskSpec, list[Case], list[list[Reply]]]] = []
     for task in tasks:
         try:
             cases = task.cases()
             prepared.append((task, cases, expected_replies(hw, task, cases)))
         except Exception as e:
+            ok = False
             notes.append(f"Task {task.id}: could not prepare the tests: {type(e).__name__}: {e}")
             prepared.append((task, [], []))
     reports: dict[str, TaskReport] = {}
-    if not submission.is_dir():
-        notes.append(f"{submission} is not a directory")
+    try:
+        is_dir = submission.is_dir()
+    except OSError as e:
+        is_dir = False
+        notes.append(f"the submission cannot be read: {e.strerror or type(e).__name__}")
+    if not is_dir:
+        notes.append(f"{printable_path(submission)} is not a directory")
     try:
         with Bundle() as bundle, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            # Workers read a private copy of plain files only (see copy_submission).
-            copy = bundle.root / "submission"
-            if submission.is_dir():
-                notes.extend(copy_submission(submission, copy))
-            else:
-                copy.mkdir()
-            futures = {
-                pool.submit(_run_task, task, cases, exp, bundle, copy, limits=limits): task
-                for task, cases, exp in prepared
-            }
+            run = _Run(bundle, submission if is_dir else bundle.root / "empty", limits, sandbox)
+            futures = {pool.submit(_run_task, task, cases, exp, run): task
+                       for task, cases, exp in prepared}
+            copy_notes: list[str] = []
             for fut in concurrent.futures.as_completed(futures):
                 task = futures[fut]
                 try:
-                    reports[task.id] = fut.result()
+                    reports[task.id], copy_notes = fut.result()
                 except Exception as e:
+                    ok = False
                     notes.append(f"Task {task.id}: grader error {type(e).__name__}: {e}")
                     tb = traceback.format_exc(limit=3)
                     notes.append(_short(tb, 600))
+            notes.extend(copy_notes)
     except Exception as e:
+        ok = False
         notes.append(f"grading failed: {type(e).__name__}: {e}")
     ordered = tuple(
         reports.get(t.id, TaskReport(t.id, t.title, t.points,
@@ -195,5 +269,5 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
                                            for c in cases)))
         for t, cases, _ in prepared
     )
-    return GradeReport(hw, str(submission), ordered, round(time.monotonic() - started, 2),
-                       tuple(notes))
+    seconds = round(time.monotonic() - started, 2)
+    return GradeReport(hw, printable_path(submission), ordered, seconds, tuple(notes), ok=ok)

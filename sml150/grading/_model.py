@@ -9,9 +9,10 @@ process, that talks to the worker call by call (e.g. a match against a baseline 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, final
+from typing import Any, Final, final
 
 import attrs
 
@@ -24,9 +25,29 @@ __all__ = [
     "TaskSpec",
     "TestOutcome",
     "Verdict",
+    "clean_text",
 ]
 
 Json = Any
+
+_EXC_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,59}")
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean_text(text: str, limit: int, *, lines: bool = True) -> str:
+    r"""``text`` cut to ``limit`` characters, with what a terminal or codec may choke on escaped.
+
+    Lone surrogates and control characters are escaped (and newlines too unless ``lines``).
+
+    >>> clean_text("ok\\udc80\\x1b[2J" + "x" * 50, 12)
+    'ok\\\\udc80\\\\x1b'
+    >>> clean_text("a\\nb", 10, lines=False)
+    'a\\\\nb'
+    """
+    text = text[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
+    if not lines:
+        text = text.replace("\n", "\\n").replace("\t", "\\t")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)[:limit]
 
 
 @final
@@ -49,11 +70,17 @@ class Reply:
     """What the call printed to ``sys.stdout``."""
 
     @staticmethod
-    def parse(raw: bytes) -> Reply:
-        """A worker's reply line, validated; ``ValueError`` if it is not a well-formed reply.
+    def parse(raw: bytes, request: int | None = None) -> Reply:
+        r"""A worker's reply line, validated; ``ValueError`` if it is not a well-formed reply.
+
+        Free text is cleaned (``clean_text``); an exception name must be an identifier; with
+        ``request``, the reply must carry that request's number as ``id`` (a reply sent ahead of
+        its request, or twice, is malformed).
 
         >>> Reply.parse(b'{"ok": true, "v": {"seq": [1]}, "out": ""}').value
         {'seq': [1]}
+        >>> Reply.parse(b'{"ok": false, "exc": "import os; x", "msg": "\\\\udc80"}').exc
+        'UnnamedException'
         >>> Reply.parse(b'[1, 2]')
         Traceback (most recent call last):
         ...
@@ -65,15 +92,20 @@ class Reply:
             raise ValueError("malformed reply from the worker") from e
         if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
             raise ValueError("malformed reply from the worker")
+        if request is not None and (type(data.get("id")) is not int or data["id"] != request):
+            raise ValueError("malformed reply from the worker")
         out = data.get("out", "")
         if not isinstance(out, str):
             raise ValueError("malformed reply from the worker")
+        out = clean_text(out, 65_536)
         if data["ok"]:
             return Reply(True, data.get("v"), out=out)
         exc, msg = data.get("exc", ""), data.get("msg", "")
         if not isinstance(exc, str) or not isinstance(msg, str):
             raise ValueError("malformed reply from the worker")
-        return Reply(False, exc=exc[:100], msg=msg[:500], out=out)
+        if not _EXC_NAME.fullmatch(exc):
+            exc = "UnnamedException"  # a class name is only ever an identifier
+        return Reply(False, exc=exc, msg=clean_text(msg, 500, lines=False), out=out)
 
 
 @final
@@ -210,6 +242,9 @@ class GradeReport:
     """Wall-clock time of the run."""
     notes: tuple[str, ...] = ()
     """Problems met on the way (the grader reports them instead of crashing)."""
+    ok: bool = True
+    """The grader itself worked: every task was prepared and run (whatever the submission
+    did). False means the scores may be lower than deserved; the exit status says so."""
 
     @property
     def total(self) -> float:

@@ -11,7 +11,9 @@
   hidden tests are ``"hidden"``).
 
 Text a submission printed is never written raw: it is shown through ``repr`` and truncated, so
-it cannot fake report lines or an autoresult.
+it cannot fake report lines or an autoresult. Every other string that may hold a submission's
+bytes (reasons, notes, the submission's path) is cut and has its control characters and lone
+surrogates escaped, so no report ever fails to encode.
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sml150.grading._model import GradeReport
+from sml150.grading._model import GradeReport, clean_text
+
+
+def _safe(text: str, limit: int = 2000) -> str:
+    """One line of text any stream can print (see ``clean_text``)."""
+    return clean_text(text, limit, lines=False)
 
 __all__ = ["autolab_line", "gradescope_json", "text_report", "write_gradescope"]
 
@@ -58,11 +65,11 @@ def gradescope_json(report: GradeReport) -> dict[str, Any]:
         n = len(task.tests)
         each = task.max_points / n if n else 0.0
         for i, t in enumerate(task.tests, 1):
-            lines = [t.reason] if t.reason and not t.hidden else []
+            lines = [_safe(t.reason)] if t.reason and not t.hidden else []
             if t.output and not t.hidden and not t.passed:
                 lines.append("printed: " + repr(t.output[:500]))
             tests.append({
-                "name": f"Task {task.id} ({task.title}): {t.name}",
+                "name": _safe(f"Task {task.id} ({task.title}): {t.name}"),
                 "number": f"{task.id}.{i}",
                 "score": round(each if t.passed else 0.0, 4),
                 "max_score": round(each, 4),
@@ -73,7 +80,7 @@ def gradescope_json(report: GradeReport) -> dict[str, Any]:
     summary = [f"{report.hw}: {report.total} / {report.max_total}"]
     summary += [f"Task {t.id}: {t.score} / {t.max_points} ({t.passed}/{len(t.tests)} tests)"
                 for t in report.tasks]
-    summary += [f"note: {n}" for n in report.notes]
+    summary += [f"note: {_safe(n)}" for n in report.notes]
     return {
         "score": report.total,
         "execution_time": round(report.seconds),
@@ -106,7 +113,7 @@ def text_report(report: GradeReport, width: int = 100) -> str:
     buf = io.StringIO()
     console = Console(file=buf, width=width, no_color=True, highlight=False, markup=False,
                       emoji=False, force_terminal=False)
-    console.print(Text(f"sml150 grade {report.hw}: {report.submission}"))
+    console.print(Text(f"sml150 grade {report.hw}: {_safe(report.submission)}"))
     for task in report.tasks:
         table = Table(title=Text(f"Task {task.id} ({task.title}): {task.score} / "
                                  f"{task.max_points:g}  [{task.passed}/{len(task.tests)} tests]"),
@@ -120,10 +127,11 @@ def text_report(report: GradeReport, width: int = 100) -> str:
             if t.hidden:  # a hidden case's name and reason would reveal its input
                 hidden += 1
                 name, reason = f"hidden test {hidden}", ""
-            table.add_row(Text("PASS" if t.passed else "FAIL"), Text(name), Text(reason))
+            table.add_row(Text("PASS" if t.passed else "FAIL"), Text(_safe(name)),
+                          Text(_safe(reason)))
         console.print(table)
     for note in report.notes:
-        console.print(Text(f"note: {note}"))
+        console.print(Text(_safe(f"note: {note}")))
     console.print(Text(f"Total: {report.total} / {report.max_total:g}   "
                        f"({report.seconds:.1f} s)"))
     return buf.getvalue()

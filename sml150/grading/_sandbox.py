@@ -1,20 +1,31 @@
-"""Running submission code in worker processes, and reading their answers as untrusted data.
+"""Running submission code in sandboxed worker processes, and reading their answers as data.
 
 A fresh worker process serves one test group (one task's tests). A pool of long-lived workers
 would be cheaper, but it would let one group's damage (a patched builtin, a consumed stdin, a
 leaked thread, exhausted memory) leak into the next group's results; a new process per group
 keeps each task's score about that task alone.
 
-The worker runs ``python -I -S -B`` with an explicit ``sys.path``: a bundle directory holding a
-copy of ``sml150/__init__.py`` and ``sml150/lib`` only, links to the few third-party packages
-the library needs (attrs, returns, toolz, typing_extensions), and the submission directory. The
-installed ``sml150`` (with ``handouts`` and ``grading``) is never on that path, and the worker's
-audit hook refuses both importing it and reading its files.
+The worker is assumed fully compromised: a submission can run native code in it. So the grade
+does not depend on anything inside the worker (see ``README.md`` beside this file). Each worker
+runs ``python -I -S -B`` under **bubblewrap** (``bwrap``): new user, PID, IPC, UTS, network and
+mount namespaces, dying with the grader, in a new session, with an empty environment. Its whole
+file system is read-only binds of the interpreter (its binary, shared libraries and standard
+library, with ``site-packages`` hidden), the bundle (a copy of ``sml150/__init__.py`` and
+``sml150/lib``, copies of the few third-party packages the library needs, and the worker
+script) and the directories of this worker only (its task's copy of the submission), plus a
+private, size-limited ``/tmp``, a minimal ``/dev`` and the ``/proc`` of its own PID namespace.
+Resource limits and a seccomp filter (``_seccomp``) are set by the worker script before any
+submission code runs; the wall clock is enforced here, by killing the whole sandbox.
+
+Without bubblewrap (``Limits.bwrap`` not found, or ``sandbox=False``) the same worker runs
+directly, guarded by its rlimits, the seccomp filter and an audit hook only: good enough for a
+student checking their own work, not tamper-proof.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import select
@@ -32,8 +43,20 @@ import attrs
 
 import sml150
 from sml150.grading._model import Reply
+from sml150.grading._seccomp import program as seccomp_program
 
-__all__ = ["Bundle", "Limits", "Reply", "WorkerDied", "WorkerSession"]
+__all__ = [
+    "Bundle",
+    "Limits",
+    "LineReader",
+    "Reply",
+    "SandboxUnavailable",
+    "WorkerDied",
+    "WorkerSession",
+    "copy_submission",
+    "printable_path",
+    "sandbox_problem",
+]
 
 Json = Any
 
@@ -42,6 +65,9 @@ MAX_REPLY: Final = 32 * 1024 * 1024
 
 _THIRD_PARTY: Final = ("attr", "attrs", "returns", "toolz", "tlz", "typing_extensions")
 
+INSIDE: Final = "/sandbox"
+"""Where a sandboxed worker sees the bundle (``/sandbox/bundle``) and its directories."""
+
 
 @final
 @attrs.frozen
@@ -49,16 +75,18 @@ class Limits:
     """Resource limits for the workers of one grading run.
 
     A correct submission needs about two seconds for a whole homework; these limits bound a
-    hostile one (a task whose code never returns costs about ``group_budget`` seconds).
+    hostile one: a task costs at most ``group_budget`` seconds of wall-clock time, whatever its
+    code does (the sandbox is killed when the budget is used up, even in the middle of a call).
 
-    >>> Limits().call_timeout
-    10.0
+    >>> Limits().call_timeout, Limits().group_budget
+    (10.0, 30.0)
     """
 
     call_timeout: float = 10.0
     """Wall-clock seconds one call may take before its worker is killed."""
     group_budget: float = 30.0
-    """Wall-clock seconds one test group (a task) may use in all, restarts included."""
+    """Wall-clock seconds one test group (a task) may use in all, start-ups and restarts
+    included; enforced during calls."""
     memory: int = 2 * 1024**3
     """Address-space limit of a worker (bytes)."""
     cpu: int = 60
@@ -67,37 +95,149 @@ class Limits:
     """How many times a group's worker is restarted after it dies."""
     startup_timeout: float = 20.0
     """Seconds a worker may take to start (imports of the submission are per call)."""
+    output: int = 16 * 1024 * 1024
+    """Largest file a worker may write (bytes): its log, files in its ``/tmp``."""
+    tmpfs: int = 64 * 1024 * 1024
+    """Size of a sandboxed worker's private ``/tmp`` (bytes)."""
+    bwrap: str = "bwrap"
+    """The bubblewrap program (a name looked up on ``PATH``, or a path). A missing one means
+    no sandbox (see ``grade``'s ``sandbox``)."""
+    audit_hook: bool = True
+    """Install the worker's audit hook (defence in depth; tests turn it off to show that the
+    sandbox alone holds)."""
 
 
 class WorkerDied(RuntimeError):
     """The worker ended, hung, or answered garbage; the message says which."""
 
 
+class SandboxUnavailable(RuntimeError):
+    """Bubblewrap is missing or does not work here; the message says why."""
+
+
 def _package_dir() -> Path:
     return Path(sml150.__file__).resolve().parent
 
 
+# ---- what the interpreter needs ------------------------------------------------------------
+
+
+@final
+@attrs.frozen
+class Runtime:
+    """The files a worker's interpreter needs, as the grader found them."""
+
+    executable: str
+    """The interpreter binary (the base interpreter, not a virtual environment's link)."""
+    stdlib: str
+    """The standard library directory (read-only in the sandbox)."""
+    hidden: tuple[str, ...]
+    """Directories under ``stdlib`` hidden behind an empty read-only tmpfs (site-packages)."""
+    files: tuple[str, ...]
+    """Shared libraries of the binary and of the standard library's extension modules."""
+
+
+def _base_executable() -> str:
+    exe = getattr(sys, "_base_executable", "") or sys.executable
+    return str(Path(exe).resolve())
+
+
+def stdlib_dir() -> Path:
+    """The standard library directory of this interpreter (where ``os.py`` is)."""
+    return Path(os.__file__).resolve().parent
+
+
 def _stdlib_dirs() -> list[str]:
     """Where this interpreter's standard library lives (a worker may read it)."""
-    import sysconfig
+    std = stdlib_dir()
+    dirs = {str(std)}
+    if (std / "lib-dynload").is_dir():
+        dirs.add(str(std / "lib-dynload"))
+    return sorted(dirs)
 
-    paths = sysconfig.get_paths()
-    return sorted({str(Path(paths[k]).resolve()) for k in ("stdlib", "platstdlib")})
 
+@functools.cache
+def runtime() -> Runtime:
+    """The interpreter's files (cached): binary, standard library, shared libraries.
 
-def _site_dirs() -> list[str]:
-    """Every site-packages directory this interpreter knows: a worker may not read them.
-
-    They can hold an installed copy of the reference solutions; the few packages the library
-    needs are allowed one by one (``_third_party_paths``).
+    Shared libraries are found with ``ldd`` on the binary and every extension module of the
+    standard library. ``SandboxUnavailable`` if ``ldd`` is missing or fails.
     """
-    import site
-    import sysconfig
+    exe = _base_executable()
+    std = stdlib_dir()
+    hidden = tuple(str(std / d) for d in ("site-packages", "dist-packages") if (std / d).is_dir())
+    objects = [exe, *(str(p) for p in sorted((std / "lib-dynload").glob("*.so")))]
+    ldd = shutil.which("ldd")
+    if ldd is None:
+        raise SandboxUnavailable("ldd not found (needed to find the interpreter's libraries)")
+    try:
+        done = subprocess.run([ldd, *objects], capture_output=True, text=True, timeout=60,
+                              check=False, errors="replace")
+    except (OSError, subprocess.SubprocessError) as e:
+        raise SandboxUnavailable(f"ldd failed: {e}") from None
+    files: set[str] = set()
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if "=>" in words:
+            words = words[words.index("=>") + 1:]
+        if words and words[0].startswith("/") and Path(words[0]).exists():
+            files.add(words[0])
+            files.add(str(Path(words[0]).resolve()))
+    if not files:
+        raise SandboxUnavailable("ldd found no shared libraries for the interpreter")
+    return Runtime(exe, str(std), hidden, tuple(sorted(files)))
 
-    found = {*site.getsitepackages(), site.getusersitepackages()}
-    found |= {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
-    found |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
-    return sorted(str(Path(p).resolve()) for p in found if Path(p).is_dir())
+
+@functools.cache
+def _probe(bwrap: str) -> str | None:
+    try:
+        rt = runtime()
+    except SandboxUnavailable as e:
+        return str(e)
+    argv = [*_bwrap_argv(bwrap, rt, [], Limits()), rt.executable, "-I", "-S", "-c", "pass"]
+    try:
+        done = subprocess.run(argv, capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"{bwrap} did not run: {e}"
+    if done.returncode != 0:
+        err = done.stderr.decode(errors="replace").strip().splitlines()
+        return f"{bwrap} does not work here: {err[-1] if err else done.returncode}"
+    return None
+
+
+def sandbox_problem(bwrap: str = "bwrap") -> str | None:
+    """Why workers cannot run under bubblewrap here, or ``None`` if they can.
+
+    Checked once per program and process by starting the interpreter in a sandbox.
+
+    >>> sandbox_problem("/nonexistent/bwrap")
+    'bubblewrap (/nonexistent/bwrap) not found'
+    """
+    found = shutil.which(bwrap)
+    if found is None:
+        return f"bubblewrap ({bwrap}) not found"
+    return _probe(found)
+
+
+def _bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
+                limits: Limits) -> list[str]:
+    """The ``bwrap`` command line that runs a worker with ``binds`` (host, inside) read-only."""
+    argv = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+            "--setenv", "LC_ALL", "C.UTF-8", "--setenv", "HOME", "/tmp",
+            "--setenv", "PATH", "/nonexistent", "--uid", "65534", "--gid", "65534",
+            "--hostname", "sandbox", "--cap-drop", "ALL"]
+    for f in rt.files:
+        argv += ["--ro-bind", f, f]
+    argv += ["--ro-bind", rt.executable, rt.executable, "--ro-bind", rt.stdlib, rt.stdlib]
+    for h in rt.hidden:
+        argv += ["--size", "4096", "--tmpfs", h, "--remount-ro", h]
+    for host, inside in binds:
+        argv += ["--ro-bind", host, inside]
+    # The root and /dev are tmpfs that bwrap fills with mount points and device nodes: made
+    # read-only, the size-limited /tmp is the only writable place.
+    argv += ["--size", str(limits.tmpfs), "--tmpfs", "/tmp", "--dev", "/dev", "--proc", "/proc",
+             "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp", "--"]
+    return argv
 
 
 def _third_party_paths() -> list[Path]:
@@ -118,11 +258,12 @@ def _third_party_paths() -> list[Path]:
 
 @final
 class Bundle:
-    """A directory holding what a worker may import besides the submission.
+    """A scratch directory for one grading run, holding what a worker may import.
 
-    ``sml150/__init__.py``, ``sml150/lib`` (copied), the third-party packages (linked), and the
-    worker script itself (copied as ``_sml150_worker.py``). Use as a context manager; the
-    directory is deleted on exit.
+    ``bundle/``: ``sml150/__init__.py``, ``sml150/lib`` and the third-party packages (all
+    copied: a sandboxed worker cannot follow links out of its view), and the worker script
+    (copied as ``_sml150_worker.py``). Tasks get their own directories beside it (``task_dir``).
+    All the run's scratch files live under ``root``, which is deleted on exit.
     """
 
     def __init__(self) -> None:
@@ -131,17 +272,35 @@ class Bundle:
         self.dir = self.root / "bundle"
         self.scratch = self.root / "cwd"
         self.scratch.mkdir()
+        self._tasks = 0
         write_library(self.dir)
         for p in _third_party_paths():
-            (self.dir / p.name).symlink_to(p)
+            if p.is_dir():
+                shutil.copytree(p, self.dir / p.name, symlinks=False,
+                                ignore=shutil.ignore_patterns("*.pyi", "py.typed"))
+            else:
+                shutil.copy2(p, self.dir / p.name)
         shutil.copyfile(Path(__file__).with_name("_worker.py"), self.dir / "_sml150_worker.py")
+        seccomp = seccomp_program()
+        self.seccomp = seccomp.hex() if seccomp is not None else ""
 
     def __enter__(self) -> Bundle:
         return self
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
                  tb: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Delete every scratch file of the run."""
         self._tmp.cleanup()
+
+    def task_dir(self) -> Path:
+        """A new, empty directory for one task's files (its submission copy, its cases')."""
+        self._tasks += 1
+        d = self.root / f"task-{self._tasks}"
+        d.mkdir()
+        return d
 
     def blocked_roots(self) -> list[str]:
         """Directories a worker may not read: the real package, and its checkout's ``.git``."""
@@ -153,10 +312,34 @@ class Bundle:
         return roots
 
 
+def _site_dirs() -> list[str]:
+    """Every site-packages directory this interpreter knows (an unsandboxed worker's no-go).
+
+    They can hold an installed copy of the reference solutions.
+    """
+    import site
+    import sysconfig
+
+    found = {*site.getsitepackages(), site.getusersitepackages()}
+    found |= {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
+    found |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
+    return sorted(str(Path(p).resolve()) for p in found if Path(p).is_dir())
+
+
 MAX_SUBMISSION_FILES: Final = 2000
 """More files than this in a submission are not copied (and the report says so)."""
 MAX_SUBMISSION_BYTES: Final = 20 * 1024 * 1024
 """Files larger than this are not copied."""
+
+
+def printable_path(path: Path | str) -> str:
+    r"""A path as text that any report can print (undecodable bytes escaped), truncated.
+
+    >>> printable_path(Path(b"las\xff.py".decode("utf-8", "surrogateescape")))
+    'las\\xff.py'
+    """
+    text = os.fsencode(str(path)).decode("utf-8", "backslashreplace")
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def copy_submission(src: Path, dst: Path) -> list[str]:
@@ -164,7 +347,8 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
 
     Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
     pointing at an installed reference solution) is skipped, not followed, as are special files,
-    caches, oversized files and anything past ``MAX_SUBMISSION_FILES``.
+    caches, oversized files, anything past ``MAX_SUBMISSION_FILES``, and any file that cannot
+    be copied (a name too long, unreadable): each costs a note, never the run.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -178,28 +362,38 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
     notes: list[str] = []
     dst.mkdir(parents=True, exist_ok=True)
     copied = 0
-    for top, dirs, files in os.walk(src, followlinks=False):
+    shown = printable_path
+
+    def unreadable(e: OSError) -> None:
+        notes.append(f"skipped {shown(e.filename or '?')}: {e.strerror or 'unreadable'}")
+
+    for top, dirs, files in os.walk(src, followlinks=False, onerror=unreadable):
         rel = Path(top).relative_to(src)
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for d in list(dirs):
             if (Path(top) / d).is_symlink():
-                notes.append(f"skipped {rel / d}: a symbolic link (submit plain files)")
+                notes.append(f"skipped {shown(rel / d)}: a symbolic link (submit plain files)")
                 dirs.remove(d)
         for name in sorted(files):
             path, where = Path(top) / name, rel / name
-            st = path.lstat()
-            if path.is_symlink():
-                notes.append(f"skipped {where}: a symbolic link (submit plain files)")
-            elif not path.is_file():
-                notes.append(f"skipped {where}: not a regular file")
-            elif st.st_size > MAX_SUBMISSION_BYTES:
-                notes.append(f"skipped {where}: larger than {MAX_SUBMISSION_BYTES} bytes")
-            elif copied >= MAX_SUBMISSION_FILES:
-                notes.append(f"skipped {where}: more than {MAX_SUBMISSION_FILES} files")
-            else:
-                (dst / rel).mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, dst / where, follow_symlinks=False)
-                copied += 1
+            try:
+                st = path.lstat()
+                if path.is_symlink():
+                    notes.append(f"skipped {shown(where)}: a symbolic link (submit plain files)")
+                elif not path.is_file():
+                    notes.append(f"skipped {shown(where)}: not a regular file")
+                elif st.st_size > MAX_SUBMISSION_BYTES:
+                    notes.append(f"skipped {shown(where)}: larger than {MAX_SUBMISSION_BYTES}"
+                                 " bytes")
+                elif copied >= MAX_SUBMISSION_FILES:
+                    notes.append(f"skipped {shown(where)}: more than {MAX_SUBMISSION_FILES}"
+                                 " files")
+                else:
+                    (dst / rel).mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, dst / where, follow_symlinks=False)
+                    copied += 1
+            except OSError as e:
+                notes.append(f"skipped {shown(where)}: {e.strerror or type(e).__name__}")
     return notes
 
 
@@ -221,55 +415,170 @@ def write_library(target: Path) -> None:
             shutil.copyfile(f, dest / f.name)
 
 
+def _user_tasks() -> int:
+    """How many tasks (threads) this user runs now, from ``/proc`` (0 if unknown)."""
+    uid = str(os.getuid())
+    total = 0
+    with contextlib.suppress(OSError):
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            with contextlib.suppress(OSError, ValueError, IndexError, KeyError):
+                with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as f:
+                    fields = dict(line.split(":", 1) for line in f if ":" in line)
+                if fields["Uid"].split()[0] == uid:
+                    total += int(fields["Threads"])
+    return total
+
+
+@final
+class LineReader:
+    r"""Reads lines from a file descriptor, each at most ``limit`` bytes, by a deadline.
+
+    Linear in the bytes read, however small the chunks: each chunk is searched for a newline
+    once, and the partial line only grows (amortised) until one comes.
+
+    >>> r, w = os.pipe()
+    >>> _ = os.write(w, b"one\ntw"); _ = os.write(w, b"o\n")
+    >>> reader = LineReader(r)
+    >>> reader.read_line(time.monotonic() + 5), reader.read_line(time.monotonic() + 5)
+    (b'one', b'two')
+    >>> os.close(w); reader.read_line(time.monotonic() + 5)
+    ''
+    >>> os.close(r)
+    """
+
+    def __init__(self, fd: int, limit: int = MAX_REPLY) -> None:
+        self.fd = fd
+        self.limit = limit
+        self._partial = bytearray()
+        self._lines: list[bytes] = []
+
+    def read_line(self, deadline: float) -> bytes | str:
+        """The next line (without its newline), or why there is none.
+
+        ``"timeout"`` at the deadline, ``""`` at the end of the stream, or a message if the
+        line is longer than ``limit`` (the reader is then unusable).
+        """
+        # Inv: self._partial holds no newline; self._lines are complete lines, in order.
+        while not self._lines:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return "timeout"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 1 << 20)
+            if not chunk:
+                return ""
+            *complete, rest = chunk.split(b"\n")
+            if complete:
+                self._lines = [bytes(self._partial) + complete[0], *complete[1:]]
+                self._partial = bytearray(rest)
+            else:
+                self._partial += rest
+            if len(self._partial) > self.limit or any(len(x) > self.limit for x in self._lines):
+                return f"reply larger than {self.limit} bytes"
+        return self._lines.pop(0)
+
+
+_SIGNALS: Final[dict[int, str]] = {
+    int(s): s.name for s in (signal.SIGKILL, signal.SIGXCPU, signal.SIGSEGV, signal.SIGABRT,
+                             signal.SIGSYS, signal.SIGXFSZ, signal.SIGBUS)}
+
+
 @final
 class WorkerSession:
-    """One worker process serving calls for one test group.
+    """One worker process (under bubblewrap unless ``sandbox`` is false) serving one task.
+
+    ``deadline`` (a ``time.monotonic()`` instant) bounds the whole session: no call waits past
+    it; the sandbox is killed when it passes.
 
     >>> with Bundle() as b, WorkerSession(b, [], Limits()) as w:
     ...     w.call(["call", ["fn", "eq"], ["lit", 1], ["lit", 1]]).value
     True
     """
 
-    def __init__(self, bundle: Bundle, paths: list[Path], limits: Limits) -> None:
+    def __init__(self, bundle: Bundle, paths: list[Path], limits: Limits, *,
+                 sandbox: bool | None = None, deadline: float | None = None) -> None:
         self.limits = limits
-        # The worker's own stdout and stderr; closed by close().
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the session
+        self.deadline = deadline
+        if sandbox is None:
+            sandbox = sandbox_problem(limits.bwrap) is None
+        self.sandboxed = sandbox
+        # The worker's own stdout and stderr (and bwrap's); closed by close().
+        self.log = tempfile.TemporaryFile(dir=bundle.root)  # noqa: SIM115 -- session-long
         read_fd, write_fd = os.pipe()
-        config = {
-            # The bundle goes first, so a submission cannot shadow the library or its packages.
-            "path": [str(bundle.dir), *(str(p) for p in paths)],
-            "cwd": str(bundle.scratch),
+        config: dict[str, Json] = {
             "fd": write_fd,
             "memory": limits.memory,
             "cpu": limits.cpu,
-            "fsize": 16 * 1024 * 1024,
-            "nproc": 16,  # tasks beyond those the user already runs
+            "fsize": limits.output,
+            "nproc": _user_tasks() + 256,
             "recursion": 60_000,
             "stack": 256 * 1024 * 1024,
-            "blocked": bundle.blocked_roots(),
-            "denied": _site_dirs(),
-            "allowed": [str(bundle.root), *(str(p) for p in paths), *_stdlib_dirs(),
-                        *(str(p.resolve()) for p in _third_party_paths())],
+            "seccomp": bundle.seccomp,
+            "audit": limits.audit_hook,
         }
+        if sandbox:
+            found = shutil.which(limits.bwrap)
+            if found is None:
+                raise SandboxUnavailable(f"bubblewrap ({limits.bwrap}) not found")
+            rt = runtime()
+            inside = [f"{INSIDE}/path{i}" for i in range(len(paths))]
+            binds = [(str(bundle.dir), f"{INSIDE}/bundle"),
+                     *((str(p), q) for p, q in zip(paths, inside, strict=True))]
+            config |= {
+                # The bundle goes first, so a submission cannot shadow the library or its
+                # packages; all of them come after the standard library.
+                "path": [f"{INSIDE}/bundle", *inside],
+                "cwd": "/tmp",
+                "blocked": [], "denied": [],
+                "allowed": [INSIDE, *_stdlib_dirs()],
+            }
+            argv = [*_bwrap_argv(found, rt, binds, limits), rt.executable]
+            script = f"{INSIDE}/bundle/_sml150_worker.py"
+        else:
+            cwd = bundle.root / f"cwd-{id(self)}"
+            cwd.mkdir(exist_ok=True)
+            config |= {
+                "path": [str(bundle.dir), *(str(p) for p in paths)],
+                "cwd": str(cwd),
+                "blocked": bundle.blocked_roots(),
+                "denied": _site_dirs(),
+                "allowed": [str(bundle.dir), *(str(p) for p in paths), *_stdlib_dirs()],
+            }
+            argv = [sys.executable]
+            script = str(bundle.dir / "_sml150_worker.py")
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-B", str(bundle.dir / "_sml150_worker.py"),
-                 json.dumps(config)],
+                [*argv, "-I", "-S", "-B", script, json.dumps(config)],
                 stdin=subprocess.PIPE, stdout=self.log, stderr=self.log, pass_fds=(write_fd,),
-                close_fds=True, start_new_session=True, cwd=bundle.scratch,
-                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C.UTF-8"},
+                close_fds=True, start_new_session=True, cwd=bundle.root,
+                env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"},
             )
+        except OSError:
+            os.close(read_fd)
+            self.log.close()
+            raise
         finally:
             os.close(write_fd)
         self._fd = read_fd
         assert self.proc.stdin is not None
         self._in = self.proc.stdin.fileno()
         os.set_blocking(self._in, False)
-        self._buf = b""
+        self._reader = LineReader(read_fd)
+        self._requests = 0
         self.dead: str | None = None
-        ready = self._read_line(limits.startup_timeout)
-        if ready is None:
-            raise WorkerDied(self.dead or "the worker did not start")
+        self.ready: Json = None
+        line = self._read_line(self._until(limits.startup_timeout))
+        if line is None:
+            raise WorkerDied(self._death() or "the worker did not start")
+        try:
+            self.ready = json.loads(line)
+        except ValueError:
+            self._kill("the worker did not start (malformed greeting)")
+            raise WorkerDied("the worker did not start (malformed greeting)") from None
 
     def __enter__(self) -> WorkerSession:
         return self
@@ -278,23 +587,39 @@ class WorkerSession:
                  tb: TracebackType | None) -> None:
         self.close()
 
+    def _until(self, seconds: float) -> float:
+        """The instant ``seconds`` from now, or the session's deadline if that comes first."""
+        end = time.monotonic() + seconds
+        return end if self.deadline is None else min(end, self.deadline)
+
     def call(self, expr: Json, timeout: float | None = None) -> Reply:
-        """Send one expression and wait for its reply; ``WorkerDied`` if the worker fails."""
+        """Send one expression and wait for its reply; ``WorkerDied`` if the worker fails.
+
+        Waits at most ``timeout`` (default ``Limits.call_timeout``) and never past the
+        session's deadline; on either the whole sandbox is killed.
+        """
         if self.dead is not None:
             raise WorkerDied(self.dead)
-        data = (json.dumps(expr, separators=(",", ":")) + "\n").encode()
+        self._requests += 1
+        request = {"id": self._requests, "expr": expr}
+        data = (json.dumps(request, separators=(",", ":")) + "\n").encode()
         limit = self.limits.call_timeout if timeout is None else timeout
-        deadline = time.monotonic() + limit
+        deadline = self._until(limit)
         if not self._write(data, deadline):
             raise WorkerDied(self._death())
-        line = self._read_line(max(0.0, deadline - time.monotonic()))
+        line = self._read_line(deadline)
         if line is None:
             raise WorkerDied(self._death())
         try:
-            return Reply.parse(line)
+            return Reply.parse(line, self._requests)
         except ValueError:
             self._kill("malformed reply")
             raise WorkerDied("the worker sent a malformed reply") from None
+
+    def _timed_out(self) -> str:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            return f"the task's time budget ({self.limits.group_budget:g} s) is used up"
+        return "time limit exceeded"
 
     def _write(self, data: bytes, deadline: float) -> bool:
         """Write a request without ever blocking past ``deadline`` (the worker may not read)."""
@@ -302,7 +627,7 @@ class WorkerSession:
         while view:
             left = deadline - time.monotonic()
             if left <= 0:
-                self._kill("time limit exceeded (the worker did not read its request)")
+                self._kill(self._timed_out() + " (the worker did not read its request)")
                 return False
             _, ready, _ = select.select([], [self._in], [], left)
             if not ready:
@@ -317,30 +642,21 @@ class WorkerSession:
             view = view[n:]
         return True
 
-    def _read_line(self, timeout: float) -> bytes | None:
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self._buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._kill(f"time limit exceeded ({timeout:.1f} s)")
-                return None
-            ready, _, _ = select.select([self._fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(self._fd, 1 << 20)
-            if not chunk:
-                self._kill(None)
-                return None
-            self._buf += chunk
-            if len(self._buf) > MAX_REPLY:
-                self._kill(f"reply larger than {MAX_REPLY} bytes")
-                return None
-        line, _, self._buf = self._buf.partition(b"\n")
-        return line
+    def _read_line(self, deadline: float) -> bytes | None:
+        """The next line from the worker, by ``deadline``; ``None`` (worker killed) if none."""
+        line = self._reader.read_line(deadline)
+        if isinstance(line, bytes):
+            return line
+        self._kill(self._timed_out() if line == "timeout" else (line or None))
+        return None
 
     def _kill(self, why: str | None) -> None:
+        """Kill the worker's whole process group (under bwrap: the sandbox and all in it)."""
         if self.dead is None:
             self.dead = why or ""
+        if why is None:  # the worker closed its pipe: give it a moment to end by itself
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=1)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -350,25 +666,26 @@ class WorkerSession:
         """Why the worker is gone, for the report."""
         if self.dead:
             return self.dead
-        code = self.proc.returncode
+        code = self.proc.poll()
         if code is None:
             return "the worker stopped answering"
-        if code < 0:
-            name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+        sig = -code if code < 0 else (code - 128 if self.sandboxed and code > 128 else 0)
+        if sig:
+            name = _SIGNALS.get(sig, f"signal {sig}")
             if name in ("SIGXCPU", "SIGKILL"):
                 return f"the worker was killed ({name}: CPU or memory limit)"
             return f"the worker was killed by {name}"
         return f"the worker exited with status {code} (sys.exit / os._exit in the submission?)"
 
     def log_tail(self, limit: int = 2000) -> str:
-        """The last characters the worker wrote to its own stdout/stderr."""
+        """The last characters the worker wrote to its own stdout/stderr (escaped)."""
         self.log.seek(0, os.SEEK_END)
         size = self.log.tell()
         self.log.seek(max(0, size - limit))
-        return self.log.read().decode(errors="replace")
+        return self.log.read().decode("utf-8", "backslashreplace")
 
     def close(self) -> None:
-        """End the worker (its whole process group) and release its pipes."""
+        """End the worker (its whole process group, so the whole sandbox) and its pipes."""
         if self.proc.poll() is None:
             with contextlib.suppress(OSError):
                 if self.proc.stdin is not None:

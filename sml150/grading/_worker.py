@@ -502,6 +502,7 @@ def _install_audit_hook(blocked_roots: tuple[str, ...], denied: tuple[str, ...] 
 
 
 def _set_limits(config: dict[str, Json]) -> None:
+    """Resource limits of this process (inherited by all it starts); they cannot be raised."""
     import resource
 
     def both(which: int, value: int) -> None:
@@ -514,27 +515,44 @@ def _set_limits(config: dict[str, Json]) -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     both(resource.RLIMIT_FSIZE, int(config["fsize"]))
     both(resource.RLIMIT_CORE, 0)
+    both(resource.RLIMIT_NOFILE, 256)
     if hasattr(resource, "RLIMIT_NPROC"):
-        # The limit counts every task (process or thread) of this user, so it is set a little
-        # above what the user runs now. Effective for unprivileged graders; for root the
-        # audit hook refuses fork instead.
-        both(resource.RLIMIT_NPROC, _user_tasks() + int(config["nproc"]))
+        # Counts every task (process or thread) of the user, so the grader sets it a little
+        # above what the user runs now. Not enforced for root: the seccomp filter refuses new
+        # processes instead.
+        both(resource.RLIMIT_NPROC, int(config["nproc"]))
 
 
-def _user_tasks() -> int:
-    """How many tasks (threads) this user runs now, from ``/proc`` (0 if unknown)."""
-    uid = str(os.getuid())
-    total = 0
-    with contextlib.suppress(OSError):
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit():
-                continue
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as f:
-                    fields = dict(line.split(":", 1) for line in f if ":" in line)
-                if fields["Uid"].split()[0] == uid:
-                    total += int(fields["Threads"])
-    return total
+def _install_seccomp(program_hex: str) -> str:
+    """Install the seccomp filter (``struct sock_filter`` bytes, hex); ``""`` or why not.
+
+    Must run before the worker starts any thread: the filter holds for this thread and every
+    thread or process it starts from now on, and cannot be removed.
+    """
+    if not program_hex:
+        return "no filter for this machine"
+    try:
+        import ctypes
+    except ImportError as e:
+        return f"ctypes unavailable ({e})"
+    data = bytes.fromhex(program_hex)
+
+    class Program(ctypes.Structure):
+        _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.c_void_p))
+
+    code = ctypes.create_string_buffer(data, len(data))
+    prog = Program(len(data) // 8, ctypes.addressof(code))
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl.argtypes = (ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p, ctypes.c_ulong,
+                           ctypes.c_ulong)
+    pr_set_no_new_privs, pr_set_seccomp, seccomp_mode_filter = 38, 22, 2
+    if libc.prctl(pr_set_no_new_privs, 1, None, 0, 0) != 0:
+        return f"PR_SET_NO_NEW_PRIVS failed (errno {ctypes.get_errno()})"
+    if libc.prctl(pr_set_seccomp, seccomp_mode_filter, ctypes.addressof(prog), 0, 0) != 0:
+        return f"PR_SET_SECCOMP failed (errno {ctypes.get_errno()})"
+    for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
+        del sys.modules[name]
+    return ""
 
 
 def _send(fd: int, obj: Json) -> None:
@@ -545,49 +563,63 @@ def _send(fd: int, obj: Json) -> None:
         view = view[n:]
 
 
-def _serve(config: dict[str, Json]) -> None:
+def _serve(config: dict[str, Json], seccomp: str) -> None:
     fd = int(config["fd"])
     # Homework modules are plain top-level modules of the submission directory.
     env = Env(importlib.import_module)
     stdin = sys.stdin
     real_stdout = sys.stdout
-    _send(fd, {"ready": True})
+    _send(fd, {"ready": True, "seccomp": seccomp or "on"})
     for line in stdin:
         try:
-            expr = json.loads(line)
-        except ValueError:
+            request = json.loads(line)
+            number, expr = int(request["id"]), request["expr"]
+        except (ValueError, TypeError, KeyError):
             _send(fd, {"ok": False, "exc": "GraderError", "msg": "bad request", "out": ""})
             continue
         result = run_call(expr, env)
         sys.stdout = real_stdout
+        result["id"] = number
         try:
             _send(fd, result)
         except (TypeError, ValueError) as e:  # a value json cannot write
-            _send(fd, {"ok": False, "exc": "EncodeError", "msg": str(e)[:200], "out": ""})
+            _send(fd, {"ok": False, "exc": "EncodeError", "msg": str(e)[:200], "out": "",
+                       "id": number})
 
 
 def main(argv: list[str]) -> None:
-    """Harden this process, then serve requests until stdin closes."""
-    config: dict[str, Json] = json.loads(argv[1])
-    sys.dont_write_bytecode = True
-    sys.path[:0] = [str(p) for p in config["path"]]
-    os.chdir(str(config["cwd"]))
-    _set_limits(config)
-    import threading
+    """Harden this process, then serve requests until stdin closes.
 
+    Order matters: every module the worker uses is imported, the limits are set and the
+    seccomp filter installed while ``sys.path`` holds the standard library only; the bundle and
+    the submission are appended after it (so a submission's ``json.py`` or ``threading.py``
+    neither runs early nor shadows what the worker uses).
+    """
+    import math  # noqa: F401 -- imported now, so that encode never imports it later
+    import resource  # noqa: F401
+    import threading
+    import types  # noqa: F401
+
+    config: dict[str, Json] = json.loads(argv[1])
+    _set_limits(config)
+    seccomp = _install_seccomp(str(config.get("seccomp", "")))
+    sys.dont_write_bytecode = True
+    os.chdir(str(config["cwd"]))
     # Deep recursion (SML-style code on long sequences) needs a big C stack and a high limit.
     sys.setrecursionlimit(int(config["recursion"]))
     threading.stack_size(int(config["stack"]))
-    _install_audit_hook(
-        tuple(str(r) for r in config["blocked"]),
-        tuple(str(r) for r in config.get("denied", [])),
-        tuple(str(r) for r in config.get("allowed", [])),
-    )
+    if config.get("audit", True):
+        _install_audit_hook(
+            tuple(str(r) for r in config["blocked"]),
+            tuple(str(r) for r in config.get("denied", [])),
+            tuple(str(r) for r in config.get("allowed", [])),
+        )
+    sys.path.extend(str(p) for p in config["path"])
     failure: list[BaseException] = []
 
     def run() -> None:
         try:
-            _serve(config)
+            _serve(config, seccomp)
         except BaseException as e:
             failure.append(e)
 

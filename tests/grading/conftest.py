@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -12,8 +11,9 @@ from sml150.grading import GradeReport, Limits, grade, write_handout, write_solu
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
-HOSTILE_LIMITS = Limits(call_timeout=2.0, group_budget=6.0, memory=1024**3, cpu=20, restarts=2)
-"""Short limits, so that hostile submissions cost seconds, not minutes."""
+HOSTILE_LIMITS = Limits(call_timeout=1.5, group_budget=6.0, memory=1024**3, cpu=10, restarts=1)
+"""Short limits, so that hostile submissions cost seconds, not minutes (an honest Task 5.7 or
+5.8 needs well under a second)."""
 
 
 @pytest.fixture(scope="session")
@@ -37,9 +37,24 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], Gra
     return get
 
 
-def overlay(hw: str, fixture: Path, target: Path) -> Path:
-    """A reference submission with the fixture's ``*.py.txt`` modules put over it."""
-    write_solution(hw, target)
-    for f in fixture.glob("*.py.txt"):
-        shutil.copyfile(f, target / f.name.removesuffix(".txt"))
+def overlay(hw: str, fixture: Path, target: Path, *, base: str = "reference",
+            values: Mapping[str, str] | None = None) -> Path:
+    """A submission: ``base`` (the reference solution or the starter stubs) with the fixture.
+
+    ``NAME.txt`` replaces (or adds) ``NAME``; ``NAME.append.txt`` is appended to ``NAME``. In
+    both, ``@@KEY@@`` becomes ``values[KEY]``.
+    """
+    if base == "reference":
+        write_solution(hw, target)
+    else:
+        write_handout(hw, target)
+    for f in sorted(fixture.glob("*.txt")):
+        text = f.read_text()
+        for key, value in (values or {}).items():
+            text = text.replace(f"@@{key}@@", value)
+        if f.name.endswith(".append.txt"):
+            dest = target / f.name.removesuffix(".append.txt")
+            dest.write_text(dest.read_text() + text)
+        else:
+            (target / f.name.removesuffix(".txt")).write_text(text)
     return target

@@ -1,66 +1,209 @@
-"""Hostile submissions: each gets zero for what it breaks, the grader survives and reports."""
+"""Hostile submissions, graded under the real sandbox: each scores exactly what its honest part
+deserves (zero from the starter's stubs, full marks for the reference's code), the grader
+survives and reports, and nothing is left behind (no process, no file outside the outputs).
+
+Each fixture (``fixtures/hostile/NAME``) is graded on the few tasks it concerns only.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import socket
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
-from sml150.grading import GradeReport, autolab_line, grade
+from sml150.grading import GradeReport, autolab_line, grade, sandbox_problem, text_report
 
 from .conftest import FIXTURES, HOSTILE_LIMITS, overlay
 
 HOSTILE = FIXTURES / "hostile"
 
-# fixture -> the HW10 tasks it must score zero on (all others keep full marks)
-EXPECTED: dict[str, set[str]] = {
-    "loop_forever": {"5.7", "5.8"},
-    "sys_exit": {"5.8"},
-    "os_exit": {"5.8"},
-    "fake_score": set(),
-    "monkeypatch": {"5.7", "5.8"},
-    "import_reference": {"5.7", "5.8"},
-    "raise_on_import": {"7.2", "7.3", "7.4"},
-    "memory_hog": {"5.7", "5.8"},
-    "fork_bomb": {"5.8"},
-    "escape": {"5.8"},
+NO_BWRAP = sandbox_problem()
+pytestmark = pytest.mark.skipif(NO_BWRAP is not None, reason=f"no sandbox: {NO_BWRAP}")
+
+
+class Attack(NamedTuple):
+    """How a fixture is graded, and what it must score."""
+
+    hw: str
+    """The homework."""
+    base: str
+    """``reference`` or ``starter``: what the fixture's modules are put over."""
+    tasks: frozenset[str]
+    """The tasks graded."""
+    zero: frozenset[str]
+    """The tasks that must score zero (all others: full marks)."""
+
+
+def _ref(*zero: str, also: tuple[str, ...] = ("5.1",)) -> Attack:
+    return Attack("hw10", "reference", frozenset({*zero, *also}), frozenset(zero))
+
+
+def _stubs(*tasks: str, hw: str = "hw10") -> Attack:
+    return Attack(hw, "starter", frozenset(tasks), frozenset(tasks))
+
+
+ATTACKS: dict[str, Attack] = {
+    # over the reference: zero for what the module breaks, full marks elsewhere
+    "loop_forever": _ref("5.7", "5.8"),
+    "sys_exit": _ref("5.8", also=("5.7",)),
+    "os_exit": _ref("5.8", also=("5.7",)),
+    "fake_score": _ref(also=("5.7", "5.8")),
+    "monkeypatch": _ref("5.7", "5.8"),
+    "import_reference": _ref("5.7", "5.8"),
+    "raise_on_import": _ref("7.2", also=("5.1", "5.7")),
+    "memory_hog": _ref("5.7", "5.8"),
+    "fork_bomb": _ref("5.8", also=("5.7",)),
+    "escape": _ref("5.8", also=("5.7",)),
+    "shadow_stdlib": _ref(also=("5.1", "5.7")),
+    # over the starter's stubs: zero, whatever the attack tries
+    "native_alias": _stubs("5.7"),
+    "writes": _stubs("5.7"),
+    "escape_os": _stubs("5.7"),
+    "flood": _stubs("5.7", "5.8"),
+    "stall": _stubs("5.7", "5.8"),
+    "report_crash": _stubs("5.7"),
+    "scratch_files": _stubs("4.1", "4.2", hw="hw11"),
 }
 
 
 def test_every_fixture_is_listed() -> None:
-    assert {p.name for p in HOSTILE.iterdir() if p.is_dir()} == set(EXPECTED)
+    assert {p.name for p in HOSTILE.iterdir() if p.is_dir()} == set(ATTACKS)
 
 
-def _grade(name: str, tmp_path: Path) -> tuple[GradeReport, list[str], Path]:
-    sub = overlay("hw10", HOSTILE / name, tmp_path / "sub")
-    out = tmp_path / "stdout.txt"
-    with out.open("w") as stream:
-        report = grade("hw10", sub, text=True, autolab=True, gradescope=tmp_path / "gs.json",
-                       limits=HOSTILE_LIMITS, out=stream)
-    return report, out.read_text().splitlines(), tmp_path / "gs.json"
+def _processes_with(marker: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                if marker.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
+                    found.append(int(entry))
+    return found
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_hostile_submission(name: str, tmp_path: Path) -> None:
-    marker = Path("/tmp/sml150-hostile-was-here")
-    marker.unlink(missing_ok=True)
-    report, lines, gs = _grade(name, tmp_path)
-    zero = {t.id for t in report.tasks if t.score == 0}
+def _snapshot(d: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+@contextlib.contextmanager
+def _listener() -> Iterator[tuple[socket.socket, list[bytes]]]:
+    """A TCP port on 127.0.0.1 that records whatever connects to it."""
+    got: list[bytes] = []
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        s.setblocking(False)
+        yield s, got
+        with contextlib.suppress(BlockingIOError):
+            conn, _ = s.accept()
+            got.append(conn.recv(100) or b"connected")
+            conn.close()
+
+
+def _private_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The grader's scratch directories go here during the test, to check they are removed."""
+    scratch = tmp_path / "grader-tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    return scratch
+
+
+def _reference_path(hw: str, module: str) -> str:
+    import importlib
+
+    return str(importlib.import_module(f"sml150.handouts.{hw}.{module}").__file__)
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    attack = ATTACKS[name]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    marker = f"sml150-hostile-{uuid.uuid4().hex}"
+    with _listener() as (server, connections):
+        values = {
+            "LAS_REFERENCE": _reference_path("hw10", "las"),
+            "RISKLESS_REFERENCE": _reference_path("hw11", "riskless"),
+            "OUTSIDE": str(outside), "MARKER": marker, "GRADER_PID": str(os.getpid()),
+            "PORT": str(server.getsockname()[1]), "CALL_TIMEOUT": str(HOSTILE_LIMITS.call_timeout),
+        }
+        sub = overlay(attack.hw, HOSTILE / name, tmp_path / "sub", base=attack.base,
+                      values=values)
+        if name == "report_crash":
+            _odd_files(sub)
+        before = _snapshot(sub)
+        scratch = _private_tmp(tmp_path, monkeypatch)
+        raw = io.BytesIO()
+        stream = io.TextIOWrapper(raw, encoding="ascii", errors="strict")  # the strictest
+        started = time.monotonic()
+        report = grade(attack.hw, sub, text=True, autolab=True, gradescope=tmp_path / "gs.json",
+                       limits=HOSTILE_LIMITS, out=stream, tasks=attack.tasks, sandbox=True)
+        seconds = time.monotonic() - started
+        stream.flush()
+    lines = raw.getvalue().decode("ascii").splitlines()
+    scores = {t.id: t.score for t in report.tasks}
+    assert {t for t, s in scores.items() if s == 0} == attack.zero, report.notes
     full = {t.id for t in report.tasks if t.score == t.max_points}
-    assert zero == EXPECTED[name]
-    assert full == {t.id for t in report.tasks} - EXPECTED[name]
-    # The grader's autoresult is the last line, whatever the submission printed.
+    assert full == attack.tasks - attack.zero
+    assert report.ok
+    # A report all the same, the autoresult last, a valid results.json.
     assert lines[-1] == autolab_line(report)
-    assert json.loads(lines[-1])["scores"]["Task 5.7"] in (0.0, 10.0)
-    assert json.loads(gs.read_text())["score"] == report.total
-    assert not marker.exists()
-    assert os.getpid() > 0  # still here: nothing killed the grader
+    assert json.loads(lines[-1])["scores"] == {f"Task {t}": s for t, s in scores.items()}
+    assert json.loads((tmp_path / "gs.json").read_text())["score"] == report.total
+    # Nothing changed, nothing left behind, nobody reached.
+    assert _snapshot(sub) == before
+    assert sorted(outside.iterdir()) == []
+    assert sorted(scratch.iterdir()) == []
+    assert not Path("/tmp/sml150-hostile-was-here").exists()
+    assert not Path("/tmp/sml150-hostile.sqlite").exists()
+    assert not Path("/tmp/leaked.py").exists()
+    assert connections == []
+    assert _processes_with(marker) == []
+    # Every task ends within its budget, however its calls stall.
+    assert seconds <= HOSTILE_LIMITS.group_budget * len(attack.tasks) + 20
+    if name == "scratch_files":
+        _no_reference_text(report, tmp_path / "gs.json")
+
+
+def _odd_files(sub: Path) -> None:
+    """An undecodable file name and a path longer than ``PATH_MAX`` in the submission."""
+    (sub / os.fsdecode(b"notes-\xff\xfe.py")).write_text("x = 1\n")
+    deep = sub
+    for _ in range(25):
+        deep = deep / ("d" * 200)
+        try:
+            deep.mkdir()
+        except OSError:
+            return
+    with contextlib.suppress(OSError):
+        (deep / "las.py").write_text("x = 1\n")
+
+
+def _no_reference_text(report: GradeReport, gradescope: Path) -> None:
+    """No line of the reference Riskless appears in any report."""
+    source = Path(_reference_path("hw11", "riskless")).read_text()
+    distinctive = [ln.strip() for ln in source.splitlines()
+                   if len(ln.strip()) > 30 and not ln.strip().startswith(("#", '"', "from"))]
+    assert distinctive
+    shown = text_report(report) + gradescope.read_text()
+    for line in distinctive:
+        assert line not in shown
+    squashed = "".join(c if c.isalnum() else "_" for c in source[:90])
+    assert squashed[:40] not in shown
 
 
 def test_a_missing_submission_still_gets_a_report(tmp_path: Path) -> None:
-    report = grade("hw10", tmp_path / "nowhere", text=False, limits=HOSTILE_LIMITS)
+    report = grade("hw10", tmp_path / "nowhere", text=False, limits=HOSTILE_LIMITS,
+                   tasks={"5.7"})
     assert report.total == 0
     assert any("not a directory" in n for n in report.notes)
 
@@ -86,15 +229,12 @@ def _reference_copy_elsewhere(tmp_path: Path) -> Path:
 
 def test_a_reference_copy_elsewhere_cannot_be_loaded(tmp_path: Path) -> None:
     # Not only the grader's package: any file outside the submission and the library is
-    # unreadable (a clean CI clone beside another checkout found this hole).
+    # out of the worker's view (a clean CI clone beside another checkout found this hole).
     copy = _reference_copy_elsewhere(tmp_path)
     sub = overlay("hw10", HOSTILE / "fake_score", tmp_path / "sub")
     (sub / "las.py").write_text(LOAD_ELSEWHERE.format(path=str(copy)))
-    report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS)
-    scores = {t.id: t.score for t in report.tasks}
-    assert scores["5.7"] == 0
-    assert scores["5.8"] == 0
-    assert report.total == report.max_total - 20
+    report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS, tasks={"5.1", "5.7", "5.8"})
+    assert report.scores() == {"5.1": 4, "5.7": 0, "5.8": 0}
 
 
 def test_a_symlinked_module_is_not_followed(tmp_path: Path) -> None:
@@ -102,8 +242,6 @@ def test_a_symlinked_module_is_not_followed(tmp_path: Path) -> None:
     sub = overlay("hw10", HOSTILE / "fake_score", tmp_path / "sub")
     (sub / "las.py").unlink()
     (sub / "las.py").symlink_to(copy)
-    report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS)
-    scores = {t.id: t.score for t in report.tasks}
-    assert scores["5.7"] == 0
-    assert scores["5.8"] == 0
+    report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS, tasks={"5.7", "5.8"})
+    assert report.scores() == {"5.7": 0, "5.8": 0}
     assert any("skipped las.py: a symbolic link" in n for n in report.notes)

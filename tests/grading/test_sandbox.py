@@ -1,17 +1,42 @@
-"""The worker sandbox: what a submission's code cannot do, and how the grader survives it."""
+"""The worker sandbox: what a submission's code cannot do, and how the grader survives it.
+
+Most tests run twice: under bubblewrap (``bwrap``) and without it (rlimits, seccomp and the
+audit hook only). The ``os_only`` tests turn the audit hook off, to show that bubblewrap, the
+rlimits and the seccomp filter hold by themselves: the grade never relies on the hook.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import sml150
 from sml150.grading._model import Reply
-from sml150.grading._sandbox import Bundle, Limits, WorkerDied, WorkerSession
+from sml150.grading._sandbox import (
+    Bundle,
+    Limits,
+    LineReader,
+    SandboxUnavailable,
+    WorkerDied,
+    WorkerSession,
+    copy_submission,
+    runtime,
+    sandbox_problem,
+)
+from sml150.grading._seccomp import program
 
 Json = object
+
+NO_BWRAP = sandbox_problem()
+needs_bwrap = pytest.mark.skipif(NO_BWRAP is not None, reason=f"no sandbox: {NO_BWRAP}")
+MODES = [pytest.param(True, id="bwrap", marks=needs_bwrap), pytest.param(False, id="plain")]
 
 
 @pytest.fixture(scope="module")
@@ -20,9 +45,20 @@ def bundle() -> Iterator[Bundle]:
         yield b
 
 
+@pytest.fixture(params=MODES)
+def worker(bundle: Bundle, request: pytest.FixtureRequest) -> Iterator[WorkerSession]:
+    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3),
+                       sandbox=request.param) as w:
+        yield w
+
+
 @pytest.fixture
-def worker(bundle: Bundle) -> Iterator[WorkerSession]:
-    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3)) as w:
+def os_only(bundle: Bundle) -> Iterator[WorkerSession]:
+    """A sandboxed worker without its audit hook."""
+    if NO_BWRAP is not None:
+        pytest.skip(f"no sandbox: {NO_BWRAP}")
+    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3, audit_hook=False),
+                       sandbox=True) as w:
         yield w
 
 
@@ -55,11 +91,9 @@ def test_worker_refuses(worker: WorkerSession, expr: list[Json], exc: str) -> No
 
 
 def test_worker_cannot_read_the_package(worker: WorkerSession) -> None:
-    import sml150
-
-    path = sml150.__file__
-    reply = worker.call(builtin("open", path))
-    assert (reply.ok, reply.exc) == (False, "PermissionError")
+    reply = worker.call(builtin("open", sml150.__file__))
+    assert not reply.ok
+    assert reply.exc in ("PermissionError", "FileNotFoundError")
 
 
 def test_library_and_prints_work(worker: WorkerSession) -> None:
@@ -68,6 +102,11 @@ def test_library_and_prints_work(worker: WorkerSession) -> None:
     leaf = ["call", ["get", game, "make_move"], ["get", game, "start"], ["lit", 0]]
     reply = worker.call(["call", ["get", game, "estimate"], leaf])
     assert reply == Reply(True, {"rec": "Guess", "f": {"n": -3}}, out="Estimating state b[~3]\n")
+
+
+def test_the_seccomp_filter_is_on(worker: WorkerSession) -> None:
+    assert worker.ready == {"ready": True, "seccomp": "on" if program() else
+                            "no filter for this machine"}
 
 
 def test_sys_exit_is_an_exception(worker: WorkerSession) -> None:
@@ -81,17 +120,127 @@ def test_os_exit_kills_only_the_worker(worker: WorkerSession) -> None:
         worker.call(os_call("_exit", 0))
 
 
-def test_timeout_kills_the_worker(bundle: Bundle) -> None:
+@pytest.mark.parametrize("sandbox", MODES)
+def test_timeout_kills_the_worker(bundle: Bundle, sandbox: bool) -> None:
     endless = ["call", ["get", ["mod", "itertools"], "count"]]
-    with WorkerSession(bundle, [], Limits(call_timeout=0.5)) as w, \
+    with WorkerSession(bundle, [], Limits(call_timeout=0.5), sandbox=sandbox) as w, \
             pytest.raises(WorkerDied, match="time limit"):
         w.call(["call", ["get", ["mod", "builtins"], "sum"], endless])
 
 
-def test_memory_limit(bundle: Bundle) -> None:
-    with WorkerSession(bundle, [], Limits(memory=512 * 1024**2)) as w:
+@pytest.mark.parametrize("sandbox", MODES)
+def test_the_task_deadline_cuts_a_call_short(bundle: Bundle, sandbox: bool) -> None:
+    # The call may take 30 s, but the session's deadline comes first.
+    sleep = ["call", ["get", ["mod", "time"], "sleep"], ["lit", 30]]
+    with WorkerSession(bundle, [], Limits(call_timeout=30.0, group_budget=1.0),
+                       sandbox=sandbox, deadline=time.monotonic() + 1.0) as w, \
+            pytest.raises(WorkerDied, match="time budget"):
+        w.call(sleep)
+
+
+@pytest.mark.parametrize("sandbox", MODES)
+def test_memory_limit(bundle: Bundle, sandbox: bool) -> None:
+    with WorkerSession(bundle, [], Limits(memory=512 * 1024**2), sandbox=sandbox) as w:
         reply = w.call(builtin("bytearray", 4 * 1024**3))
         assert (reply.ok, reply.exc) == (False, "MemoryError")
+
+
+# ---- the sandbox alone (no audit hook) ------------------------------------------------------
+
+
+def test_the_sandbox_sees_only_the_runtime_the_bundle_and_tmp(os_only: WorkerSession) -> None:
+    top = os_only.call(os_call("listdir", "/"))
+    assert top.ok
+    assert set(top.value["l"]) <= {"proc", "dev", "tmp", "sandbox", "usr", "lib", "lib64",
+                                   "lib32", "libx32", "etc", "bin", "opt", "root", "home"}
+    bundle_dir = os_only.call(os_call("listdir", "/sandbox/bundle"))
+    assert set(bundle_dir.value["l"]) == {"sml150", "attr", "attrs", "returns", "toolz", "tlz",
+                                          "typing_extensions.py", "_sml150_worker.py"}
+    lib = os_only.call(os_call("listdir", "/sandbox/bundle/sml150"))
+    assert "handouts" not in lib.value["l"]
+    assert "grading" not in lib.value["l"]
+    for hidden in runtime().hidden:  # the interpreter's own site-packages: empty
+        assert os_only.call(os_call("listdir", hidden)).value == {"l": []}
+    for path in (sml150.__file__, str(Path(sml150.__file__).parents[1] / ".venv")):
+        assert os_only.call(os_call("stat", path)).exc == "FileNotFoundError"
+
+
+@pytest.mark.parametrize(("expr", "exc"), [
+    (os_call("fork"), "PermissionError"),  # seccomp
+    (["call", ["get", ["mod", "subprocess"], "run"], ["lit", ["/bin/true"]]], "PermissionError"),
+    (["call", ["get", ["mod", "socket"], "socket"]], "PermissionError"),
+    (os_call("kill", 1, 9), "PermissionError"),
+    (os_call("open", "/sandbox/bundle/x.py", os.O_WRONLY | os.O_CREAT), "OSError"),  # read-only
+    (os_call("open", "/usr/evil.pth", os.O_WRONLY | os.O_CREAT), "OSError"),
+    (os_call("open", "/evil.pth", os.O_WRONLY | os.O_CREAT), "OSError"),
+    (os_call("open", "/dev/shm/x", os.O_WRONLY | os.O_CREAT), "OSError"),
+])
+def test_the_sandbox_refuses(os_only: WorkerSession, expr: list[Json], exc: str) -> None:
+    reply = os_only.call(expr)
+    assert (reply.ok, reply.exc) == (False, exc)
+
+
+def test_threads_and_tmp_work_in_the_sandbox(os_only: WorkerSession) -> None:
+    start = ["call", ["get", ["call", ["get", ["mod", "threading"], "Thread"]], "start"]]
+    assert os_only.call(start).ok
+    assert os_only.call(os_call("open", "/dev/null", os.O_WRONLY)).ok
+    fd = os_only.call(os_call("open", "/tmp/scratch", os.O_WRONLY | os.O_CREAT))
+    assert fd.ok
+    assert not Path("/tmp/scratch").exists() or Path("/tmp/scratch").stat().st_size == 0
+    assert os_only.call(os_call("getuid")).value == 65534
+    assert os_only.call(os_call("getppid")).value in (0, 1)  # the grader is not in its view
+
+
+def _descendants(pid: int) -> set[int]:
+    """The host processes below ``pid`` (from ``/proc``)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(entry))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            found.add(c)
+            todo.append(c)
+    return found
+
+
+@needs_bwrap
+def test_a_setsid_grandchild_dies_with_the_sandbox(tmp_path: Path) -> None:
+    # Without the seccomp filter (which refuses fork), a double-forked, setsid'd child would
+    # escape the worker's process group; the sandbox's PID namespace still takes it down.
+    daemon = (
+        "import os, time\n"
+        "def start():\n"
+        "    if os.fork() == 0:\n"
+        "        os.setsid()\n"
+        "        if os.fork() == 0:\n"
+        "            time.sleep(60)\n"
+        "        os._exit(0)\n"
+        "    time.sleep(0.5)\n"
+        "    return True\n"
+    )
+    (tmp_path / "daemon.py").write_text(daemon)
+    with Bundle() as b:
+        b.seccomp = ""
+        w = WorkerSession(b, [tmp_path], Limits(audit_hook=False), sandbox=True)
+        with w:
+            assert w.call(["call", ["get", ["mod", "daemon"], "start"]]).value is True
+            below = _descendants(w.proc.pid)
+            assert len(below) >= 3  # the sandbox's init, the worker, the daemon
+        time.sleep(0.2)
+        alive = {p for p in below if Path(f"/proc/{p}").exists()
+                 and "Z" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1][:3]}
+        assert alive == set()
+
+
+# ---- replies are data ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("raw", [
@@ -108,6 +257,78 @@ def test_reply_sizes_are_capped() -> None:
                                 "out": ""}).encode())
     assert len(r.exc) <= 100
     assert len(r.msg) <= 500
+
+
+def test_reply_text_is_cleaned() -> None:
+    raw = {"ok": False, "exc": "Evil\nTotal: 150", "msg": "\udc80\x1b[2J\nTotal: 150 / 150",
+           "out": "\ud800"}
+    r = Reply.parse(json.dumps(raw).encode())
+    assert r.exc == "UnnamedException"
+    assert "\n" not in r.msg
+    assert "\x1b" not in r.msg
+    r.msg.encode("utf-8")
+    r.out.encode("utf-8")
+
+
+def test_the_line_reader_joins_many_small_chunks() -> None:
+    r, w = os.pipe()
+    line = b"x" * 200_000
+
+    def feed() -> None:
+        for i in range(0, len(line), 7):
+            os.write(w, line[i:i + 7])
+        os.write(w, b"\n" + b"y" * 10 + b"\n")
+        os.close(w)
+
+    t = threading.Thread(target=feed)
+    t.start()
+    reader = LineReader(r)
+    try:
+        assert reader.read_line(time.monotonic() + 60) == line
+        assert reader.read_line(time.monotonic() + 60) == b"y" * 10
+        assert reader.read_line(time.monotonic() + 60) == ""
+    finally:
+        t.join()
+        os.close(r)
+
+
+def test_the_line_reader_refuses_a_long_line() -> None:
+    r, w = os.pipe()
+    os.write(w, b"z" * 5000)
+    try:
+        assert "larger than" in str(LineReader(r, limit=1000).read_line(time.monotonic() + 5))
+    finally:
+        os.close(w)
+        os.close(r)
+
+
+def test_a_missing_bwrap_means_no_sandbox(bundle: Bundle) -> None:
+    missing = Limits(bwrap="/nonexistent/bwrap")
+    assert sandbox_problem(missing.bwrap) is not None
+    with pytest.raises(SandboxUnavailable):
+        WorkerSession(bundle, [], missing, sandbox=True)
+    with WorkerSession(bundle, [], missing) as w:  # sandbox=None: whatever works here
+        assert not w.sandboxed
+        assert w.call(["lit", 1]).value == 1
+
+
+def test_copy_submission_survives_odd_names(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "las.py").write_text("x = 1")
+    odd = os.fsdecode(b"\xff\xfe-odd.py")
+    (src / odd).write_text("y = 2")
+    deep = src
+    for _ in range(30):  # a path longer than PATH_MAX, built step by step
+        deep = deep / ("d" * 200)
+        try:
+            deep.mkdir()
+        except OSError:
+            break
+    notes = copy_submission(src, tmp_path / "dst")
+    assert (tmp_path / "dst" / "las.py").read_text() == "x = 1"
+    for note in notes:
+        note.encode("ascii")  # printable anywhere
 
 
 TAMPER = '''
@@ -132,10 +353,17 @@ def attack(path):
 '''
 
 
-def test_the_audit_hook_resists_tampering(bundle: Bundle, tmp_path: Path) -> None:
-    import sml150
-
+@pytest.mark.parametrize("sandbox", MODES)
+def test_the_audit_hook_resists_tampering(bundle: Bundle, tmp_path: Path, sandbox: bool) -> None:
     (tmp_path / "tamper.py").write_text(TAMPER)
-    with WorkerSession(bundle, [tmp_path], Limits()) as w:
+    with WorkerSession(bundle, [tmp_path], Limits(), sandbox=sandbox) as w:
         reply = w.call(["call", ["get", ["mod", "tamper"], "attack"], ["lit", sml150.__file__]])
-    assert (reply.ok, reply.exc) == (False, "PermissionError")
+    assert not reply.ok
+    assert reply.exc in ("PermissionError", "FileNotFoundError")
+
+
+def test_killing_the_grader_is_not_possible(os_only: WorkerSession) -> None:
+    for target in (-1, 0, 1):
+        reply = os_only.call(os_call("kill", target, int(signal.SIGKILL)))
+        assert (reply.ok, reply.exc) == (False, "PermissionError")
+    assert os_only.call(["lit", 2]).value == 2
