@@ -250,3 +250,25 @@ def test_watched_player_keeps_the_referees_output() -> None:
     p = MiniMax(Settings(G=HandoutSmall, search_depth=2))
     watched = Watched(HandoutSmall, p, "minimax:2", Report())
     assert watched.next_move(HandoutSmall.start) == p.next_move(HandoutSmall.start)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("tictactoe:3", "minnie", "Minnie, type your move (you are X; row col, like 1 2;",
+         "Maxie is O, Minnie is X"),
+        ("riskless:m1", "maxie", "Maxie, type your move (you are X; from to, two territory",
+         "Maxie is X, Minnie is O"),
+        ("explicit:small", "maxie", "Maxie, type your move (a child index, like 0;",
+         "Maxie moves at the root"),
+    ],
+)
+def test_play_says_who_is_who_and_what_to_type(
+        case: tuple[str, str, str, str],
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    game, side, prompt, legend = case
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", game, "--human", side, "--ai", "minimax:2"]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].startswith(legend)
+    assert prompt in out

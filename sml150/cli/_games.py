@@ -101,6 +101,8 @@ class GameChoice:
     """Why a typed line is not a legal move (the state, the line) -> reason."""
     tree: GameTree | None = None
     """For an explicit game: the tree (search players get the depth that fits it)."""
+    marks: tuple[str, str] | None = None
+    """How the board shows Maxie's and Minnie's pieces, if it shows them."""
 
 
 def _numbers(line: str) -> list[str] | None:
@@ -252,6 +254,7 @@ def _tictactoe(spec: str, args: list[str]) -> GameChoice:
         f"Tic-Tac-Toe {n}x{n} (full board: {rule})",
         legend="Maxie is O, Minnie is X",
         hint="row col, like 1 2",
+        marks=("O", "X"),
         explain=lambda s, line: _ttt_explain(g, s, line),
     )
 
@@ -271,6 +274,7 @@ def _riskless(spec: str, args: list[str]) -> GameChoice:
         f"Riskless on map {name.upper()}",
         legend="Maxie is X, Minnie is O; X(3) is 3 of Maxie's armies",
         hint="from to, two territory numbers, like 3 4",
+        marks=("X", "O"),
         explain=lambda s, line: _riskless_explain(g, s, line),
     )
 

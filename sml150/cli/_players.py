@@ -171,8 +171,11 @@ def seat(spec: str, choice: GameChoice, who: Player, *,
     p = parse_player(spec)
     g = choice.game
     if p.kind == "human":
+        hint = choice.hint
+        if choice.marks is not None:
+            hint = f"you are {choice.marks[0 if who is Maxie else 1]}; {hint}"
         settings: HumanSettings[Any, Any] = HumanSettings(
-            G=g, output=human_out, hint=choice.hint if friendly else None,
+            G=g, output=human_out, hint=hint if friendly else None,
             explain=choice.explain if friendly else None,
         )
         return build_player(spec, g, human=settings)
