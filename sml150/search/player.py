@@ -108,8 +108,9 @@ class EnginePlayer(Generic[State, Move]):
         """A best move at ``s`` (the first found). REQUIRES ``s`` In_play.
 
         >>> from sml150.games.tictactoe import KInARow
-        >>> engine_player("id:0.5", KInARow(3, 3)).next_move(KInARow(3, 3).start)
-        (1, 1)
+        >>> g = KInARow(3, 3)
+        >>> engine_player("id:60", g).next_move(g.play_line("0 0, 1 1, 0 1"))  # solved in time
+        (0, 2)
         """
         move: Move = self.search(s).move
         return move
