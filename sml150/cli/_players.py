@@ -1,5 +1,9 @@
 """PLAYER arguments: ``build_player`` is the one place a PLAYER spec becomes a player.
 
+To add a player kind: read it in ``parse_player`` (its depth, if it has one, is what lets an
+explicit tree fit it) and build it in ``build_player``; ``LISTED_PLAYERS`` and
+``PLAYER_SYNTAX`` make the help show it and the tests play it on every listed GAME.
+
 ``seat`` puts a player in a match: for an explicit tree it gives a search player the depth that
 fits the rest of the tree at every move (or refuses in one line when the player's depth is too
 shallow to reach the leaves); a human gets the game's hint and reasons for bad moves.
