@@ -127,6 +127,7 @@ class _Choice:
     title: str
     read: Reader
     solve: Solver
+    show: Callable[[Any], str]
 
 
 # -- games -------------------------------------------------------------------------------------
@@ -170,7 +171,7 @@ def _connect4(spec: str, args: list[str]) -> _Choice:
             r.stats.tt_probes, r.stats.tt_hits,
         )
 
-    return _Choice(f"Connect Four {width}x{height}", read, solve)
+    return _Choice(f"Connect Four {width}x{height}", read, solve, game.state_to_string)
 
 
 def _pons_words(cells: int, moves: int, score: int) -> str:
@@ -216,7 +217,7 @@ def _engine_game(spec: str, kind: str, args: list[str]) -> _Choice:
         game = TicTacToe(TTTConsts(board_size=n))
         title = f"Tic-Tac-Toe {n}x{n} (the handout's rule: full board, Minnie wins)"
     read, solve = _engine_solver(game, kind)
-    return _Choice(title, read, solve)
+    return _Choice(title, read, solve, game.state_to_string)
 
 
 def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
@@ -387,17 +388,19 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError("give either MOVES or --positions FILE, not both")
         return _run_file(args, choice, budget)
     p = Position(args.moves, None, 0)
-    o = choice.solve(p, choice.read(p), budget)
+    state = choice.read(p)
+    o = choice.solve(p, state, budget)
     if args.json:
         print(json.dumps(o.to_json(args.game)), flush=True)
     else:
-        _print_one(choice.title, o, sys.stdout)
+        _print_one(choice.title, o, sys.stdout, choice.show(state))
     return 0 if o.solved else 1
 
 
-def _print_one(title: str, o: Outcome, out: TextIO) -> None:
+def _print_one(title: str, o: Outcome, out: TextIO, board: str) -> None:
     moves = o.position.moves or "(the empty board)"
     print(f"{title}, moves {moves}", file=out)
+    print(board, file=out)
     if not o.solved:
         print(f"not solved: {o.result} ({o.nodes:,} positions explored)", file=out)
         return
