@@ -141,6 +141,8 @@ class _HumanPlayer(Generic[State, Move]):
         inp = self.settings.input if self.settings.input is not None else sys.stdin
         out = self.settings.output if self.settings.output is not None else sys.stdout
         who = g.player(s).name
+        if inp is None:  # the process was started with standard input closed
+            raise EOFError(f"HumanPlayer: there is no input to read {who}'s move from")
         legal = list(g.moves(s))
         hint = self.settings.hint
         prompt = (f"{who}, please type your move: " if hint is None
