@@ -13,6 +13,7 @@ import importlib
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any, final
 
@@ -66,11 +67,13 @@ GAME is one of
   tictactoe[:N][:draw]     N x N Tic-Tac-Toe (N = 1..8, default 3); Maxie is O and moves
                            first; a full board is Minnie's win, or a draw with :draw
   riskless:m1|m2|earth     HW11's Riskless on a map; Maxie is X, Minnie is O
-  explicit:small|big       the handouts' explicit trees, played down to a leaf
+  explicit:small|big       the handouts' explicit trees (2 and 4 moves deep), played down
+                           to a leaf; a search player's depth must reach the leaves
   MODULE:ATTRIBUTE         your own GAME, imported with the current directory on sys.path
                            (the attribute is a GAME, or a class or function making one;
                            an optional string attribute move_hint says what to type)
-examples: """ + "  ".join(LISTED_GAMES)
+""" + textwrap.fill("examples: " + "  ".join(LISTED_GAMES), width=92, subsequent_indent="  ",
+                    break_on_hyphens=False)
 
 
 _DEFAULT_HINT = "a move as the game prints it"

@@ -12,6 +12,7 @@ shallow to reach the leaves); a human gets the game's hint and reasons for bad m
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any, TextIO, final
 
 import attrs
@@ -46,7 +47,8 @@ PLAYER is one of
   jamboree:D:P             HW11's Jamboree to depth D, searching a fraction P (0..1) of the
                            moves after the first in parallel
   human                    you, typing moves (? lists the legal moves)
-examples: """ + "  ".join(LISTED_PLAYERS)
+""" + textwrap.fill("examples: " + "  ".join(LISTED_PLAYERS), width=92,
+                    subsequent_indent="  ", break_on_hyphens=False)
 
 
 @final
