@@ -31,6 +31,7 @@ import contextlib
 import io
 import os
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, as_completed
@@ -50,6 +51,7 @@ __all__ = [
     "is_serial",
     "map_retrying",
     "parse_spec",
+    "progress",
     "spawn",
 ]
 
@@ -287,6 +289,24 @@ def captured_call(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> C
     return Captured(result, out.getvalue())
 
 
+@contextlib.contextmanager
+def progress(total: int, label: str) -> Iterator[Callable[[], None]]:
+    """A rich progress bar on a terminal's stderr (nothing elsewhere); yields ``advance()``.
+
+    >>> with progress(2, "games") as advance:  # not a terminal here: a no-op
+    ...     advance()
+    """
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda: bar.advance(task)
+
+
 class WorkerLost(RuntimeError):
     """A task's worker died more often than the retries allowed."""
 
@@ -306,15 +326,16 @@ def map_retrying(
     *,
     retries: int = 2,
     on_done: Callable[[int, T], None] | None = None,
+    on_lost: Callable[[A, BaseException], T] | None = None,
 ) -> list[T]:
     """``[fn(x) for x in items]`` as tasks of ``ex``; a task whose worker died is resubmitted.
 
     REQUIRES: ``fn`` and the items picklable (for process and Dask executors).
     ENSURES: the results in the order of ``items``. A task lost with its worker (loky's
     ``TerminatedWorkerError``, any ``BrokenExecutor``, Dask's ``KilledWorker``) runs again, up
-    to ``retries`` more times; then ``WorkerLost`` names it. Any other exception of ``fn``
-    propagates. ``on_done(i, result)`` is called as each task finishes (e.g. for a progress
-    bar), in completion order.
+    to ``retries`` more times; then ``on_lost(item, error)`` is its result if given, else
+    ``WorkerLost`` names it. Any other exception of ``fn`` propagates. ``on_done(i, result)``
+    is called as each task finishes (e.g. for a progress bar), in completion order.
 
     >>> map_retrying(SerialExecutor(), abs, [-1, 2, -3])
     [1, 2, 3]
@@ -331,12 +352,14 @@ def map_retrying(
                 value = future.result()
             except lost as e:
                 tries[i] += 1
-                if tries[i] > retries:
+                if tries[i] <= retries:
+                    pending[ex.submit(fn, items[i])] = i
+                    break  # resubmitted: wait on the new set of futures
+                if on_lost is None:
                     raise WorkerLost(
                         f"task {i} lost its worker {tries[i]} times (last: {e!r})"
                     ) from e
-                pending[ex.submit(fn, items[i])] = i
-                break  # resubmitted: wait on the new set of futures
+                value = on_lost(items[i], e)
             results[i] = value
             if on_done is not None:
                 on_done(i, value)

@@ -235,6 +235,12 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("--quiet", action="store_true", help="no text report")
     grade.add_argument("--no-sandbox", action="store_true",
                        help="run without bubblewrap (the result is not tamper-proof)")
+    grade.add_argument("--batch", action="store_true",
+                       help="SUBMISSION is a class: grade every subdirectory (one student each)")
+    grade.add_argument("--executor", default="serial",
+                       help="with --batch: serial, processes[:N], dask[:N] or dask:ADDRESS")
+    grade.add_argument("--out", type=Path, default=None,
+                       help="with --batch: reports and grades.csv here (default SUBMISSION-grades)")
     for name in COMMAND_MODULES:
         import importlib
 
@@ -272,6 +278,11 @@ def _run(args: argparse.Namespace) -> int:
 
         if not os.path.isdir(args.submission):
             raise UsageError(f"submission directory not found: {args.submission}")
+        if args.batch:
+            from sml150.grading._batch import batch_command
+
+            return batch_command(args.hw, args.submission, executor_spec=args.executor,
+                                 out=args.out, no_sandbox=args.no_sandbox)
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,
                                      no_sandbox=args.no_sandbox)

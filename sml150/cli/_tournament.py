@@ -22,9 +22,7 @@ player        games  won  drawn  lost  points    Elo   95% interval
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +54,7 @@ def _check(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     """Play the tournament, print and write the results; the exit status."""
     from sml150 import tournament as tm
-    from sml150.parallel import WorkerLost, executor, parse_spec
+    from sml150.parallel import WorkerLost, executor, parse_spec, progress
 
     title = _check(args)
     try:
@@ -69,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if not to_stdout:
         print(f"{title}: {len(args.players)} players, {args.games} games a pair, "
               f"seed {args.seed}, {total} games")
-    with _progress(total) as advance:
+    with progress(total, "games") as advance:
         try:
             with executor(args.executor) as ex:
                 t = tm.run_tournament(
@@ -91,20 +89,6 @@ def run(args: argparse.Namespace) -> int:
             except OSError as e:
                 raise UsageError(f"could not write {flag}: {e}") from None
     return 0
-
-
-@contextlib.contextmanager
-def _progress(total: int) -> Iterator[Callable[[], None]]:
-    """A rich progress bar on a terminal's stderr (nothing elsewhere); yields ``advance()``."""
-    if not sys.stderr.isatty():
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda: bar.advance(task)
 
 
 def register(sub: Any) -> None:

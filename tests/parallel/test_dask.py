@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import Executor
+from pathlib import Path
 
 import attrs
 import pytest
 
+from sml150.grading._batch import grade_batch
 from sml150.handouts.hw10 import jamboree as j10
 from sml150.handouts.hw11 import jamboree as j11
 from sml150.handouts.hw11.maps import M1
@@ -17,6 +19,7 @@ from sml150.lib.signatures import JamboreeSettings
 from sml150.parallel import executor, map_retrying
 from sml150.tournament import run_tournament
 
+from .batch_fixtures import TASKS, make_class
 from .test_jamboree_parallel import run
 
 pytest.importorskip("distributed")
@@ -56,3 +59,10 @@ def test_tournament_on_dask_matches_serial(cluster: Executor) -> None:
     assert t.standings == expected.standings
     assert [attrs.evolve(r, seconds=0.0) for r in t.results] == [
         attrs.evolve(r, seconds=0.0) for r in expected.results]
+
+
+def test_batch_grading_on_dask(cluster: Executor, tmp_path: Path) -> None:
+    subs = make_class(tmp_path)
+    rows = grade_batch("hw10", subs, ex=cluster, tasks=TASKS)
+    assert [(r.student, r.total) for r in rows] == [("ann", 12.0), ("bob", 0.0), ("cat", 8.0)]
+    assert (tmp_path / "submissions-grades" / "grades.csv").exists()
