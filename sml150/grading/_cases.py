@@ -6,26 +6,41 @@ trees; their task modules build those cases here so the two graders cannot drift
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from sml150.grading._exprs import EXPLICIT as _EXPLICIT
-from sml150.grading._exprs import SIG, call, explicit_game, get, lib, lit, mod, random_tree
+from sml150.grading._exprs import (
+    SIG,
+    call,
+    explicit_game,
+    get,
+    lib,
+    lit,
+    mod,
+    random_tree,
+    tup,
+)
 from sml150.grading._model import Case, Json
 
 __all__ = [
     "HANDOUT_BIG",
     "HANDOUT_SMALL",
     "PERCENTAGES",
+    "full_window",
     "named",
     "next_move_cases",
     "player_expr",
+    "ref_value",
     "seeded",
     "split_cases",
+    "tied_moves",
     "trees",
 ]
 
@@ -81,6 +96,80 @@ def trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:
     return out
 
 
+def ref_value(hw: str, expr: Json) -> Any:
+    """``expr`` evaluated on the reference solutions of ``hw``, silently (to build cases)."""
+    from sml150.grading._engine import reference_env
+    from sml150.grading._worker import evaluate
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        return evaluate(expr, reference_env(hw))
+
+
+def tied_moves(hw: str, player: Json, state: Json, depth: int, window: Json) -> list[Json]:
+    """The moves Jamboree's ``search``/``F``/``G`` may return at ``state``.
+
+    They are the best move of the alpha-beta part and every ``mmmove`` whose value ties with
+    the best value.
+
+    The handout fixes the alpha-beta part (AlphaBeta's rules) but says only "combine the
+    max/min" of the parallel part, so any tie-break there is right. (Only meaningful when the
+    node's value is inside the window and nothing was pruned; callers use it only then.)
+
+    >>> from sml150.grading._exprs import explicit_game
+    >>> g = explicit_game(["N", "r", [["E", "a", 1], ["E", "b", 2], ["E", "c", 2]]])
+    >>> tied_moves("hw10", player_expr("jamboree", g, 1, 0.0), get(g, "start"), 1,
+    ...            full_window("hw10", None))
+    [1, 2]
+    """
+    from sml150.grading._worker import encode
+    from sml150.lib.signatures import Maxie
+
+    j, s, ab = ref_value(hw, player), ref_value(hw, state), ref_value(hw, window)
+    with contextlib.redirect_stdout(io.StringIO()):
+        g = j.Game
+        maximize = g.player(s) is Maxie
+        abmoves, mmmoves = j.split_moves(s)
+        alpha, beta = ab
+        if hw == "hw10":
+            from sml150.handouts.hw10.alphabeta import Bound, OrderAB, compare_ab
+
+            best: Any = None
+            for m in abmoves:
+                v = j.evaluate(depth - 1, (alpha, beta), g.make_move(s, m))
+                if best is None or (v > best[1] if maximize else v < best[1]):
+                    best = (m, v)
+                order = compare_ab((alpha, beta), v)
+                if order is (OrderAB.ABOVE if maximize else OrderAB.BELOW):
+                    return [encode(best[0])]
+                if order is OrderAB.INTERIOR:
+                    alpha, beta = (Bound(v), beta) if maximize else (alpha, Bound(v))
+            found = [] if best is None else [best]
+            found += [(m, j.evaluate(depth - 1, (alpha, beta), g.make_move(s, m)))
+                      for m in mmmoves]
+            top = (max if maximize else min)(v for _, v in found)
+            return [encode(m) for m, v in found if v == top]
+        from sml150.handouts.hw11.alphabeta import Step, is_cut, maxalpha, minbeta, value_of
+
+        def search(c: Any) -> Any:
+            f = j.F if g.player(c) is Maxie else j.G
+            return value_of(f(depth - 1, c, (alpha, beta)))
+
+        better = maxalpha if maximize else minbeta
+        for m in abmoves:
+            step = Step(m, search(g.make_move(s, m)))
+            if maximize:
+                alpha = better(alpha, step)
+            else:
+                beta = better(beta, step)
+            if is_cut(g.player(s), (alpha, beta)):
+                return [encode((alpha if maximize else beta).move)]
+        bound = alpha if maximize else beta
+        steps = [Step(m, search(g.make_move(s, m))) for m in mmmoves]
+        top = (max if maximize else min)([value_of(bound), *(value_of(x) for x in steps)])
+        cands = [bound, *steps]
+        return [encode(x.move) for x in cands if isinstance(x, Step) and value_of(x) == top]
+
+
 def player_expr(which: str, game: Json, d: int, p: float | None) -> Json:
     """The expression building the submission's ``AlphaBeta`` or ``Jamboree`` on ``game``.
 
@@ -94,8 +183,18 @@ def player_expr(which: str, game: Json, d: int, p: float | None) -> Json:
                 call(get(lib(SIG), "JamboreeSettings"), game, lit(d), lit(p)))
 
 
-def next_move_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
+def full_window(hw: str, player: Json) -> Json:
+    """The window of a search from the root: ``(NEGINF, POSINF)`` (HW10), ``initial_ab`` (HW11)."""
+    if hw == "hw10":
+        m = mod("alphabeta")
+        return tup(call(get(m, "NEGINF")), call(get(m, "POSINF")))
+    return get(player, "initial_ab")
+
+
+def next_move_cases(rng: random.Random, hidden: bool, which: str, hw: str = "hw10") -> list[Case]:
     """``next_move`` from the root of handout and random trees; leaves compared in order.
+
+    Jamboree's move may be any tied best move of its parallel part (see ``tied_moves``).
 
     >>> len(next_move_cases(random.Random(0), False, "jamboree"))
     8
@@ -105,8 +204,14 @@ def next_move_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
         p = rng.choice(PERCENTAGES) if which == "jamboree" else None
         tag = f", p={p}" if p is not None else ""
         searcher = player_expr(which, game, d, p)
-        out.append(Case(f"next_move {name}{tag}",
-                        (call(get(searcher, "next_move"), get(game, "start")),), "eq_leaves"))
+        expr = call(get(searcher, "next_move"), get(game, "start"))
+        if which == "jamboree":
+            moves = tied_moves(hw, searcher, get(game, "start"), d, full_window(hw, searcher))
+            kind = ", a tie in the parallel part" if len(moves) > 1 else ""
+            out.append(Case(f"next_move {name}{tag}{kind}", (expr,), "eq_leaves_tie",
+                            arg={"moves": moves}))
+        else:
+            out.append(Case(f"next_move {name}{tag}", (expr,), "eq_leaves"))
     return named(out, hidden)
 
 

@@ -12,12 +12,13 @@ Verdict(passed=False, reason='expected 3, got 4')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 from sml150.grading._model import Verdict
 
-__all__ = ["CHECKS", "estimating_lines", "show"]
+__all__ = ["CHECKS", "est_key", "estimating_lines", "show"]
 
 Json = Any
 
@@ -124,6 +125,130 @@ def _eq_leaves(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) ->
     return Verdict(True)
 
 
+def _with_move(v: Json, move: Json) -> Json:
+    """The encoded result ``v`` with its move replaced (a ``Some`` edge, a ``Step``, or a move)."""
+    if isinstance(v, dict) and "some" in v and isinstance(v["some"], dict) and "t" in v["some"]:
+        return {"some": {"t": [move, *v["some"]["t"][1:]]}}
+    if isinstance(v, dict) and v.get("rec") == "Step":
+        return {"rec": "Step", "f": {**v["f"], "move": move}}
+    return move
+
+
+def _tie_ok(e: _Reply, g: _Reply, arg: Json) -> bool:
+    """``g`` is ``e`` up to the move, which is one of ``arg["moves"]`` (tied best moves)."""
+    if _same(e, g):
+        return True
+    if not (e.ok and g.ok and isinstance(arg, dict)):
+        return False
+    return any(g.value == _with_move(e.value, m) for m in arg.get("moves", []))
+
+
+def _eq_leaves_tie(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
+    """As ``eq_leaves``, but the move may be any of ``arg["moves"]``.
+
+    Those are the moves whose value ties with the best in Jamboree's parallel part, where the
+    handout does not fix a tie-break.
+    """
+    for e, g in zip(expected, got, strict=True):
+        if not _tie_ok(e, g, arg):
+            tied = ", ".join(show(m) for m in arg.get("moves", [])) if isinstance(arg, dict) \
+                else ""
+            also = f" (or a tied move: {tied})" if tied else ""
+            return Verdict(False, f"expected {_describe(e)}{also}, got {_describe(g)}")
+    return _leaves_only(expected, got)
+
+
+def _leaves_only(expected: Sequence[_Reply], got: Sequence[_Reply]) -> Verdict:
+    for e, g in zip(expected, got, strict=True):
+        le, lg = estimating_lines(e.out), estimating_lines(g.out)
+        if le != lg:
+            return Verdict(False, f"estimated leaves: expected {_leaves(le)}; got {_leaves(lg)}")
+    return Verdict(True)
+
+
+_EST_ORDER: Final = {"MinnieWins": 0, "Guess": 1, "MaxieWins": 2}
+
+
+def est_key(v: Json) -> tuple[int, int] | None:
+    """The order of an encoded estimate (``MinnieWins < Guess n < MaxieWins``), else ``None``.
+
+    >>> est_key({"rec": "Guess", "f": {"n": -2}}) < est_key({"rec": "MaxieWins", "f": {}})
+    True
+    """
+    if not _is_est(v):
+        return None
+    n = v.get("f", {}).get("n", 0) if v["rec"] == "Guess" else 0
+    return (_EST_ORDER[v["rec"]], n)
+
+
+def _value_est(v: Json) -> Json:
+    """The candidate estimate of an encoded HW11 ``value`` (``Step``/``Leaf``), else ``None``."""
+    if isinstance(v, dict) and v.get("rec") in ("Step", "Leaf"):
+        return v.get("f", {}).get("est")
+    return None
+
+
+def _fg(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
+    """HW11 ``F``/``G`` against the handout's contract, and the leaves estimated in order.
+
+    ``arg`` holds the window's estimates ``alpha`` and ``beta`` (encoded) and the tied best
+    ``moves``. With MM the reference's (minimax) value: alpha < MM < beta needs MM exactly and
+    a best move (the reference's, or a tied one of Jamboree's parallel part); MM <= alpha needs
+    any value <= alpha, MM >= beta any value >= beta (the handout fixes only the bound there).
+    """
+    e, g = expected[0], got[0]
+    if not e.ok or not g.ok:
+        if _same(e, g):
+            return _leaves_only(expected, got)
+        return Verdict(False, f"expected {_describe(e)}, got {_describe(g)}")
+    lo, hi = est_key(arg["alpha"]), est_key(arg["beta"])
+    mm, mine = est_key(_value_est(e.value)), est_key(_value_est(g.value))
+    if mine is None:
+        return Verdict(False, f"not a value (Step/Leaf): {show(g.value)}")
+    if lo is None or hi is None or mm is None:
+        return Verdict(False, "the grader could not read the window")
+    if mm <= lo:
+        if mine > lo:
+            return Verdict(False, f"the value is at most alpha ({show(arg['alpha'])}): "
+                                  f"expected a value <= alpha, got {show(g.value)}")
+    elif mm >= hi:
+        if mine < hi:
+            return Verdict(False, f"the value is at least beta ({show(arg['beta'])}): "
+                                  f"expected a value >= beta, got {show(g.value)}")
+    elif not _tie_ok(e, g, arg):
+        tied = ", ".join(show(m) for m in arg.get("moves", []))
+        return Verdict(False, f"expected {_describe(e)} (a best move: {tied}), "
+                              f"got {_describe(g)}")
+    return _leaves_only(expected, got)
+
+
+_STEP_MOVE: Final = re.compile(r"Step\([^,()]*,")
+
+
+def _trace(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
+    """The values and the printed lines (stripped, blank ones dropped) equal the reference's.
+
+    The reference's lines are the handout's figure ``arg["figure"]``. Where ``arg["moves"]``
+    lists tied best moves (Jamboree's parallel part, whose tie-break the handout leaves open),
+    the returned move may be any of them and the lines are compared up to the moves inside
+    ``Step(...)`` (values, bounds and ``(* Pruned *)`` marks still exactly).
+    """
+    moves = arg.get("moves", []) if isinstance(arg, dict) else []
+    figure = arg.get("figure", "") if isinstance(arg, dict) else str(arg)
+    for e, g in zip(expected, got, strict=True):
+        if not _tie_ok(e, g, {"moves": moves}):
+            return Verdict(False, f"expected {_describe(e)}, got {_describe(g)}")
+        le = [ln.strip() for ln in e.out.splitlines() if ln.strip()]
+        lg = [ln.strip() for ln in g.out.splitlines() if ln.strip()]
+        for i, (a, b) in enumerate(zip(le, lg, strict=False)):
+            if a != b and not (moves and _STEP_MOVE.sub("Step(_,", a)
+                               == _STEP_MOVE.sub("Step(_,", b)):
+                return Verdict(False, f"{figure}: line {i + 1}: expected {a!r}, got {b!r}")
+        if len(le) != len(lg):
+            return Verdict(False, f"{figure}: expected {len(le)} lines, got {len(lg)}")
+    return Verdict(True)
+
+
 def _canon(v: Json) -> Json:
     """Sequences of sequences with each inner sequence sorted (order-free neighbour lists)."""
     if isinstance(v, dict) and "seq" in v:
@@ -188,6 +313,26 @@ def _spy_none(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> 
         if calls:
             return Verdict(False, f"estimate created {calls} state(s) with make_move")
     del expected
+    return Verdict(True)
+
+
+def _spy_max(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdict:
+    """A ``spy`` call: the spied method ran no more often than in the reference's run.
+
+    (Building the call's own argument counts on both sides.) The call must not raise.
+    """
+    for e, g in zip(expected, got, strict=True):
+        if not g.ok:
+            return Verdict(False, f"raised {g.exc}: {g.msg[:100]}")
+        try:
+            tag, _value, calls = g.value["t"]
+            limit = e.value["t"][2]
+        except (KeyError, TypeError, ValueError, IndexError):
+            return Verdict(False, "malformed result")
+        if tag != "spy" or not isinstance(calls, int):
+            return Verdict(False, "malformed result")
+        if calls > limit:
+            return Verdict(False, f"estimate built {calls - limit} state(s)")
     return Verdict(True)
 
 
@@ -265,9 +410,13 @@ CHECKS: Final[dict[str, Check]] = {
     "tests_catch": _tests_catch,
     "eq": _eq,
     "eq_leaves": _eq_leaves,
+    "eq_leaves_tie": _eq_leaves_tie,
+    "fg": _fg,
+    "trace": _trace,
     "eq_unordered": _eq_unordered,
     "linear": _linear,
     "spy_none": _spy_none,
+    "spy_max": _spy_max,
     "valid_est": _valid_est,
 }
 """The checks by name."""

@@ -15,6 +15,7 @@ import string
 from typing import Any
 
 import attrs
+from returns.maybe import Maybe
 
 from sml150.lib.seq import Seq
 
@@ -98,6 +99,9 @@ def to_expr(v: Any) -> Json:
     """An expression that rebuilds ``v`` from its classes' names (records by their fields).
 
     >>> from sml150.lib.est import Guess
+    >>> from returns.maybe import Some
+    >>> to_expr(Some(1))
+    ['call', ['get', ['lib', 'sml150.lib.explicit'], 'Some'], ['lit', 1]]
     >>> to_expr((Guess(2), Seq.from_list([1])))
     ['tuple', ['callkw', ['get', ['lib', 'sml150.lib.est'], 'Guess'], [], [['n', ['lit', 2]]]], \
 ['seq', ['lit', 1]]]
@@ -111,6 +115,12 @@ def to_expr(v: Any) -> Json:
     if isinstance(v, Seq):
         return seq(*(to_expr(x) for x in v))
     cls = type(v)
+    if isinstance(v, Maybe):  # SML options; the course library re-exports the constructors
+        sentinel = object()
+        inner = v.value_or(sentinel)
+        if inner is sentinel:
+            return get(lib(EXPLICIT), "Nothing")
+        return call(get(lib(EXPLICIT), "Some"), to_expr(inner))
     if isinstance(v, enum.Enum):
         return get(get(_module_expr(cls.__module__), cls.__name__), v.name)
     if attrs.has(cls):

@@ -55,6 +55,10 @@ class ModuleSpec:
     """The task functions (and solution helpers) whose bodies are removed."""
     brief: tuple[str, ...] = ()
     """Stubbed functions whose docstring is shortened."""
+    contracts: tuple[tuple[str, str], ...] = ()
+    """(qualified name, docstring): the student's contract where the reference's docstring
+    states one of its own arbitrary choices (a tie-break, an order) that the handout leaves
+    open; ``""`` names the module docstring. The grader checks exactly what these state."""
 
 
 def reference_source(hw: str, module: str) -> str:
@@ -106,6 +110,15 @@ def _stub(fn: ast.FunctionDef | ast.AsyncFunctionDef, brief: bool) -> None:
         body.append(ast.Expr(ast.Constant(text)))
     body.append(ast.Raise(exc=ast.Name("NotImplementedError", ast.Load()), cause=None))
     fn.body = body
+
+
+def _set_docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef, text: str) -> None:
+    """Replace ``node``'s docstring (``LookupError`` if it has none: the spec must follow)."""
+    first = node.body[0] if node.body else None
+    if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)):
+        raise LookupError("starter: a contract replaces a docstring that is not there")
+    first.value = ast.Constant(text)
 
 
 def _find(tree: ast.Module, qualname: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
@@ -214,6 +227,8 @@ def starter_source(src: str, spec: ModuleSpec, hw: str = "") -> str:
         _stub(_find(tree, name), brief=False)
     for name in spec.brief:
         _stub(_find(tree, name), brief=True)
+    for name, doc in spec.contracts:
+        _set_docstring(tree if not name else _find(tree, name), doc)
     _prune(tree)
     tree = _Imports().visit(tree)
     ast.fix_missing_locations(tree)

@@ -10,17 +10,22 @@ match against the handout's baseline estimator, and checks that ``estimate`` nev
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any, Final
+
+from returns.maybe import Maybe
 
 from sml150.grading._cases import (
     PERCENTAGES,
     named,
     next_move_cases,
     player_expr,
+    ref_value,
     seeded,
     split_cases,
+    tied_moves,
     trees,
 )
 from sml150.grading._exprs import (
@@ -43,16 +48,108 @@ __all__ = ["MODULES", "TASKS"]
 
 Json = Any
 
+_TIE: Final = ("Ties: among moves of equal value in the parallel part (and the alpha-beta "
+                "part's best), any one may be returned: the handout does not fix a tie-break.")
+
+_CONTRACTS_TTT: Final = (
+    ("_TicTacToe.moves", """Task 5.4: the mover's moves, one per empty tile.
+
+        REQUIRES: ``status(s)`` is In_play (the ESTGAME signature).
+        ENSURES: every move is valid, each empty tile once, carrying the mover's entry; in any
+        order (the handout fixes none; the grader compares them as a set).
+
+        >>> G = TicTacToe(TTTConsts(2))
+        >>> sorted(m[1] for m in G.moves(G.start))
+        [(0, 0), (0, 1), (1, 0), (1, 1)]
+        """),
+    ("_TicTacToe.is_valid_move", """Task 5.2: whether ``m`` can be played in ``s``.
+
+        REQUIRES: ``status(s)`` is In_play.
+        ENSURES: true iff ``m`` places the mover's entry on an empty tile of the board (a
+        location off the board, in its row or its column, is no move).
+
+        >>> G = TicTacToe(TTTConsts(3))
+        >>> G.is_valid_move(G.start, (O, (2, 2))), G.is_valid_move(G.start, (X, (2, 2)))
+        (True, False)
+        >>> G.is_valid_move(G.start, (O, (3, 0))), G.is_valid_move(G.start, (O, (0, -1)))
+        (False, False)
+        """),
+)
+
+_CONTRACTS_JAMBOREE: Final = (
+    ("", """``Jamboree``: alpha-beta on some children, the rest in parallel (HW10 Tasks 7.1-7.4).
+
+At every node searched, the moves split into ``abmoves`` (the first ``floor(prune_percentage *
+n)``) and ``mmmoves`` (the rest). The ``abmoves`` are searched one after another exactly as in
+``AlphaBeta`` (fail-soft, the window narrowing, a cut at ``>= beta`` for Maxie, ``<= alpha`` for
+Minnie). If none cut, every ``mmmove`` is evaluated independently with the window reached at
+that point (in parallel in principle; evaluate them left to right, so that the leaves print in
+order), and the node's edge is the best of both parts. """ + _TIE + """
+
+``prune_percentage = 0.0`` is MiniMax (no window ever narrows), ``1.0`` is AlphaBeta.
+"""),
+    ("_Jamboree.search", """Task 7.3. ``search : int -> alphabeta -> G.state -> edge option``.
+
+        REQUIRES: ``depth > 0`` (else ``ValueError``), ``alpha < beta``.
+        ENSURES: ``Some`` of the best edge from ``s`` by depth-``depth`` Jamboree within
+        ``ab`` (a cut among the ``abmoves`` ends the search, as in AlphaBeta); ``Nothing``
+        when ``s`` has no moves. """ + _TIE + """
+
+        >>> from sml150.lib.est import Guess
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> j = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=1.0))
+        >>> j.search(2, (Bound(Guess(5)), POSINF()), HandoutSmall.start)
+        Estimating state c[3]
+        Estimating state g[6]
+        Estimating state h[4]
+        Estimating state k[1]
+        <Some: (1, Guess(n=4))>
+        """),
+    ("_Jamboree.maxisearch",
+     """``maxisearch d ab s abmoves mmmoves best``: Maxie's side of ``search``.
+
+        REQUIRES: ``d > 0``; ``s`` a Maxie state; the moves legal at ``s``; ``best`` the best
+        edge of the moves already searched (``Nothing`` for none).
+        ENSURES: ``abmoves`` searched alpha-beta style (stopping at a value ``>= beta``), then,
+        if none cut, every ``mmmove`` with the window reached; the best edge of all. """ + _TIE
+     + """
+        """),
+    ("_Jamboree.minisearch",
+     """``minisearch d ab s abmoves mmmoves best``: Minnie's side of ``search``.
+
+        REQUIRES: as ``maxisearch``, ``s`` a Minnie state. ENSURES: as ``maxisearch`` with
+        min, the ``abmoves`` stopping at a value ``<= alpha``.
+        """),
+    ("_Jamboree.next_move",
+     """Task 7.4. The best move from ``s``: ``search search_depth (NEGINF, POSINF) s``.
+
+        REQUIRES: ``s`` In_play. ENSURES: a move of best minimax value at ``search_depth``.
+        """ + _TIE + """
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=1.0)
+        ...          ).next_move(HandoutSmall.start)
+        Estimating state c[3]
+        Estimating state d[6]
+        Estimating state e[~2]
+        Estimating state g[6]
+        Estimating state h[4]
+        Estimating state i[10]
+        Estimating state k[1]
+        1
+        """),
+)
+
 MODULES: Final = (
     ModuleSpec("tictactoe", stubs=tuple(f"_TicTacToe.{n}" for n in (
         "start", "is_valid_move", "make_move", "moves", "status", "estimate")),
-        brief=("lines_estimator",)),
+        brief=("lines_estimator",), contracts=_CONTRACTS_TTT),
     ModuleSpec("las", stubs=("look_and_say", "las_wrap")),
     ModuleSpec("alphabeta", stubs=("compare_ab", *(f"_AlphaBeta.{n}" for n in (
         "search", "maxisearch", "minisearch", "evaluate", "analyze", "next_move")))),
     ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
         "split_moves", "search", "maxisearch", "minisearch", "evaluate", "analyze",
-        "next_move"))),
+        "next_move")), contracts=_CONTRACTS_JAMBOREE),
 )
 """The homework's modules and what their starter files leave out."""
 
@@ -63,28 +160,37 @@ def _ttt(n: int) -> Json:
     return call(get(mod(TTT), "TicTacToe"), call(get(mod(TTT), "TTTConsts"), lit(n)))
 
 
+@functools.cache
 def _ref_ttt(n: int, draw: bool = False) -> Any:
     from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
 
     return TicTacToe(TTTConsts(n, full_board_draw=draw))
 
 
-def _states(rng: random.Random, sizes: tuple[int, ...], count: int,
-            finished: bool = True) -> list[tuple[int, Any]]:
-    """Random legal states (random playouts), some finished when ``finished``."""
+def _in_play(n: int, s: Any) -> bool:
     from sml150.lib.signatures import In_play
 
+    return isinstance(_ref_ttt(n).status(s), In_play)
+
+
+def _states(rng: random.Random, sizes: tuple[int, ...], count: int,
+            finished: bool = True, only_finished: bool = False) -> list[tuple[int, Any]]:
+    """Random legal states (random playouts).
+
+    Some are finished when ``finished``, all are when ``only_finished``.
+    """
     out: list[tuple[int, Any]] = []
     while len(out) < count:
         n = rng.choice(sizes)
         g = _ref_ttt(n)
         s = g.start
-        k = rng.randint(0, n * n)
+        k = rng.randint(0, n * n) if not only_finished else n * n
         for _ in range(k):
-            if not isinstance(g.status(s), In_play):
+            if not _in_play(n, s):
                 break
             s = g.make_move(s, rng.choice(list(g.moves(s))))
-        if finished or isinstance(g.status(s), In_play):
+        live = _in_play(n, s)
+        if (only_finished and not live) or (not only_finished and (finished or live)):
             out.append((n, s))
     return out
 
@@ -93,29 +199,50 @@ _CRAFTED: Final = [
     ["OOO", "XX.", "..."], ["XO.", "XO.", "X.O"], ["O.X", ".OX", "..O"], ["XXO", ".O.", "O.."],
     ["OXO", "OXX", "XOO"], ["OXO", "XOX", "XOO"], ["XOX", "OOX", "OXO"], ["O..", ".X.", "..."],
     ["OX", "O."], ["O.", "X."], ["OXOX", "XOXO", "O.X.", "...."], ["O"],
-    ["OOXX", "XXOO", "OOXX", "XXOO"], ["XXXX", "OOO.", "O...", "...."],
+    ["OOXX", "XXOO", "OOXX", "XXOO"], ["XXXX", "OOO.", "O...", "...."], ["..", ".."], ["."],
+    ["O.X", "OX.", "..."], ["OX.", "O..", "X.."],
 ]
+"""Boards by rows (``.`` empty): wins on every kind of line, full boards, 1×1 and 2×2 ones."""
 
 
-def _crafted() -> list[tuple[int, Any]]:
+def _crafted(live: bool | None = None) -> list[tuple[int, Any]]:
+    """The crafted states; only those In_play (``live``) or finished (``not live``) if given."""
     out = []
     for rows in _CRAFTED:
         n = len(rows)
-        out.append((n, _ref_ttt(n).data_to_start_state(rows)))
+        s = _ref_ttt(n).data_to_start_state(rows)
+        if live is None or _in_play(n, s) == live:
+            out.append((n, s))
     return out
 
 
-def _est_name(e: Any) -> str:
-    return type(e).__name__ if not hasattr(e, "n") else f"Guess {e.n}"
+def _tile(t: Any) -> str:
+    if isinstance(t, Maybe):
+        t = t.value_or(None)
+    return "." if t is None else str(t.value)
+
+
+def _rows(s: Any) -> list[str]:
+    return ["".join(_tile(t) for t in row) for row in s.board]
 
 
 def _show_state(s: Any) -> str:
-    rows = ["".join("." if t is None else t.value for t in row) for row in s.board]
-    return "/".join(rows)
+    return "/".join(_rows(s))
 
+
+def _sx(n: int, s: Any) -> Json:
+    """A state as an expression: the given ``data_to_start_state`` of its rows.
+
+    (Compact, and what the student reads in a failed test.)
+    """
+    return call(get(_ttt(n), "data_to_start_state"), lit(_rows(s)))
 
 
 # -- Tic-Tac-Toe -------------------------------------------------------------------------------
+# Only what the handout or the starter docstrings state is tested: moves, is_valid_move and
+# make_move only on boards In_play (the ESTGAME signature requires it), moves in any order (the
+# handout fixes none), estimate's exact value only on finished boards (the handout: it "should
+# work on all valid game states"; a finished one has its outcome's value).
 
 
 def _start_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -128,46 +255,68 @@ def _valid_cases(rng: random.Random, hidden: bool) -> list[Case]:
     from sml150.handouts.hw10.tictactoe import O, X
 
     out = []
-    for n, s in _states(rng, (2, 3, 4), 10):
+    for i, (n, s) in enumerate(_states(rng, (1, 2, 3, 4), 12, finished=False)):
         r, c = rng.randrange(n), rng.randrange(n)
         e = rng.choice([O, X])
-        if rng.random() < 0.2:
-            r = rng.choice([-1, n])
+        if i % 4 == 1:
+            r = rng.choice([-1, n])  # off the board: the row
+        elif i % 4 == 3:
+            c = rng.choice([-1, n])  # off the board: the column
         m = (e, (r, c))
         out.append(Case(f"is_valid_move {_show_state(s)} {e.value}@({r},{c})",
-                        (call(get(_ttt(n), "is_valid_move"), to_expr(s), to_expr(m)),)))
-    for n, s in _crafted()[:4 if not hidden else 14]:
+                        (call(get(_ttt(n), "is_valid_move"), _sx(n, s), to_expr(m)),)))
+    crafted = _crafted(live=True)
+    for n, s in crafted[:3] if not hidden else crafted[3:]:
         g = _ref_ttt(n)
         e = O if g.player(s).name == "Maxie" else X
-        for r, c in [(0, 0), (n - 1, n - 1)]:
+        for r, c in [(0, 0), (n - 1, n - 1), (0, n - 1)]:
             m = (e, (r, c))
             out.append(Case(f"is_valid_move {_show_state(s)} {e.value}@({r},{c})",
-                            (call(get(_ttt(n), "is_valid_move"), to_expr(s), to_expr(m)),)))
+                            (call(get(_ttt(n), "is_valid_move"), _sx(n, s), to_expr(m)),)))
     return named(out, hidden)
 
 
 def _make_move_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    from sml150.handouts.hw10.tictactoe import O, X
+
     out = []
-    for n, s in _states(rng, (2, 3, 4, 5), 12, finished=False):
+    for n, s in _states(rng, (1, 2, 3, 4, 5), 12, finished=False):
         g = _ref_ttt(n)
         m = rng.choice(list(g.moves(s)))
         out.append(Case(f"make_move {_show_state(s)} {m[0].value}@{m[1]}",
-                        (call(get(_ttt(n), "make_move"), to_expr(s), to_expr(m)),)))
+                        (call(get(_ttt(n), "make_move"), _sx(n, s), to_expr(m)),)))
+    # The starter docstring promises a ValueError for an invalid move.
+    for n, s in _states(rng, (2, 3), 3, finished=False):
+        g = _ref_ttt(n)
+        e = O if g.player(s).name == "Maxie" else X
+        taken = [(r, c) for r in range(n) for c in range(n)
+                 if not any(m[1] == (r, c) for m in g.moves(s))]
+        bad = [((X if e is O else O), next(iter(g.moves(s)))[1], "the other player's entry"),
+               (e, (rng.choice([-1, n]), 0), "off the board"),
+               (e, (0, rng.choice([-1, n])), "off the board")]
+        if taken:
+            bad.append((e, taken[0], "an occupied tile"))
+        e2, loc, why = bad[rng.randrange(len(bad))]
+        m = (e2, loc)
+        out.append(Case(f"make_move of an invalid move ({why}) raises ValueError: "
+                        f"{_show_state(s)} {e2.value}@{loc}",
+                        (call(get(_ttt(n), "make_move"), _sx(n, s), to_expr(m)),)))
     return named(out, hidden)
 
 
 def _moves_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    states = _states(rng, (1, 2, 3, 4), 12) + _crafted()[4:8]
-    return named([Case(f"moves {_show_state(s)}", (call(get(_ttt(n), "moves"), to_expr(s)),))
-                   for n, s in states], hidden)
+    states = _states(rng, (1, 2, 3, 4), 12, finished=False) + _crafted(live=True)
+    return named([Case(f"moves {_show_state(s)} (any order)",
+                       (call(get(_ttt(n), "moves"), _sx(n, s)),), "eq_unordered")
+                  for n, s in states], hidden)
 
 
 def _status_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    states = _crafted() + _states(rng, (3, 4), 8)
+    states = _crafted() + _states(rng, (1, 2, 3, 4), 8)
     if hidden:
         states = states[4:]
-    return named([Case(f"status {_show_state(s)}", (call(get(_ttt(n), "status"), to_expr(s)),))
-                   for n, s in states], hidden)
+    return named([Case(f"status {_show_state(s)}", (call(get(_ttt(n), "status"), _sx(n, s)),))
+                  for n, s in states], hidden)
 
 
 class _StudentFailed(Exception):
@@ -205,15 +354,24 @@ class _EstimatedBy:
 
 
 MATCH_SIZE: Final = 4
+"""The match board (4×4: on 3×3 even a constant estimate beats the baseline)."""
 MATCH_DEPTH: Final = 1
+"""Both players are ``MiniMax`` at this depth; only the estimators differ."""
+HIDDEN_OPENINGS: Final = 20
+"""Two-move openings drawn for the hidden match."""
 
 
-def _play(opening: list[Any], maxie: Callable[[Any], Any], minnie: Callable[[Any], Any]) -> float:
-    """Maxie's points (1 win, 0.5 draw, 0 loss) in one game from ``opening``."""
+def _play(opening: list[Any], maxie: Callable[[Any], Any], minnie: Callable[[Any], Any],
+          prefetch: Callable[[list[Any]], None] | None = None) -> float:
+    """Maxie's points in one game from ``opening``: 1 for a win, 0 for a loss.
+
+    The handout's rule: a full board is Minnie's. ``prefetch`` gets the children of each state
+    before its move.
+    """
     from sml150.lib.minimax import MiniMax
-    from sml150.lib.signatures import Draw, In_play, Maxie, Settings
+    from sml150.lib.signatures import Draw, Maxie, Settings
 
-    g = _ref_ttt(MATCH_SIZE, draw=True)
+    g = _ref_ttt(MATCH_SIZE)
     s = g.start
     for m in opening:
         s = g.make_move(s, m)
@@ -221,7 +379,10 @@ def _play(opening: list[Any], maxie: Callable[[Any], Any], minnie: Callable[[Any
         side: MiniMax(Settings(G=_EstimatedBy(g, f), search_depth=MATCH_DEPTH))
         for side, f in (("Maxie", maxie), ("Minnie", minnie))
     }
-    while isinstance(g.status(s), In_play):
+    while _in_play(MATCH_SIZE, s):
+        if prefetch is not None:
+            prefetch([c for c in (g.make_move(s, m) for m in g.moves(s))
+                      if _in_play(MATCH_SIZE, c)])
         s = g.make_move(s, players[g.player(s).name].next_move(s))
     outcome = g.status(s).outcome
     if isinstance(outcome, Draw):
@@ -233,80 +394,94 @@ def _baseline(s: Any) -> Any:
     from sml150.handouts.hw10.tictactoe import baseline_estimator
     from sml150.lib.est import Guess
 
-    return Guess(baseline_estimator(s, True))
+    return Guess(baseline_estimator(s, False))
 
 
-def _student_estimate(call_worker: Call) -> Callable[[Any], Any]:
-    cache: dict[Any, Any] = {}
+class _StudentEstimate:
+    """The submission's ``estimate``, fetched from its worker a ply at a time, cached."""
 
-    def estimate(s: Any) -> Any:
-        if s not in cache:
-            reply: Reply = call_worker(call(get(_ttt(MATCH_SIZE), "estimate"), to_expr(s)))
-            if not reply.ok:
-                raise _StudentFailed(f"estimate raised {reply.exc}: {reply.msg[:80]}")
-            cache[s] = _decode_est(reply.value)
-        return cache[s]
+    def __init__(self, call_worker: Call) -> None:
+        self.call_worker = call_worker
+        self.cache: dict[Any, Any] = {}
 
-    return estimate
+    def prefetch(self, states: list[Any]) -> None:
+        todo = [s for s in dict.fromkeys(states) if s not in self.cache]
+        if not todo:
+            return
+        est = get(_ttt(MATCH_SIZE), "estimate")
+        reply: Reply = self.call_worker(["list", *(call(est, _sx(MATCH_SIZE, s)) for s in todo)])
+        if not reply.ok:
+            raise _StudentFailed(f"estimate raised {reply.exc}: {reply.msg[:80]}")
+        values = reply.value.get("l") if isinstance(reply.value, dict) else None
+        if not isinstance(values, list) or len(values) != len(todo):
+            raise _StudentFailed("malformed reply")
+        for s, v in zip(todo, values, strict=True):
+            self.cache[s] = _decode_est(v)
+
+    def __call__(self, s: Any) -> Any:
+        if s not in self.cache:
+            self.prefetch([s])
+        return self.cache[s]
 
 
-def _openings() -> list[list[Any]]:
+def _openings(hidden: bool) -> list[list[Any]]:
+    """Public: no opening and every first move (17); hidden: ``HIDDEN_OPENINGS`` two-move ones."""
     g = _ref_ttt(MATCH_SIZE)
-    firsts = list(g.moves(g.start))[:8]
-    return [[], *([m] for m in firsts)]
+    firsts = list(g.moves(g.start))
+    if not hidden:
+        return [[], *([m] for m in firsts)]
+    pairs = [[a, b] for a in firsts for b in g.moves(g.make_move(g.start, a))]
+    return random.Random(6006).sample(pairs, HIDDEN_OPENINGS)
 
 
-def _pair_driver(opening: list[Any]) -> Callable[[Call], Verdict]:
+def _match_driver(openings: list[list[Any]]) -> Callable[[Call], Verdict]:
+    """A match: every opening played twice, the submission's estimate on each side once.
+
+    It passes with strictly more points than the baseline (each game is worth 1 point).
+    """
+
     def driver(call_worker: Call) -> Verdict:
-        mine = _student_estimate(call_worker)
+        mine = _StudentEstimate(call_worker)
+        yours = theirs = 0.0
         try:
-            a = _play(opening, mine, _baseline)
-            b = _play(opening, _baseline, mine)
+            for opening in openings:
+                a = _play(opening, mine, _baseline, mine.prefetch)
+                b = _play(opening, _baseline, mine, mine.prefetch)
+                yours += a + (1 - b)
+                theirs += (1 - a) + b
         except _StudentFailed as e:
             return Verdict(False, str(e))
-        yours, theirs = a + (1 - b), (1 - a) + b
-        verdict = f"your estimate {yours:g} : baseline {theirs:g}"
-        return Verdict(yours >= theirs, verdict)
+        return Verdict(yours > theirs, f"{2 * len(openings)} games: your estimate {yours:g} : "
+                                       f"baseline {theirs:g} (must be more)")
 
     return driver
 
 
-def _overall_driver(call_worker: Call) -> Verdict:
-    mine = _student_estimate(call_worker)
-    yours = theirs = 0.0
-    try:
-        for opening in _openings():
-            a = _play(opening, mine, _baseline)
-            b = _play(opening, _baseline, mine)
-            yours += a + (1 - b)
-            theirs += (1 - a) + b
-    except _StudentFailed as e:
-        return Verdict(False, str(e))
-    return Verdict(yours > theirs, f"whole match: your estimate {yours:g} : baseline {theirs:g}"
-                                   " (must be better)")
-
-
 def _estimate_cases(rng: random.Random, hidden: bool) -> list[Case]:
     out = []
-    for n, s in _states(rng, (3, 4), 5 if not hidden else 3):
-        e = call(get(_ttt(n), "estimate"), to_expr(s))
+    live = _states(rng, (1, 2, 3, 4), 6 if not hidden else 4, finished=False)
+    for n, s in live:
+        e = call(get(_ttt(n), "estimate"), _sx(n, s))
         out.append(Case(f"estimate returns an estimate, the same twice: {_show_state(s)}",
                         (e, e), "valid_est", arg="same"))
-    for n, s in _states(rng, (3, 4), 2, finished=False):
+    done = _crafted(live=False)
+    done = (done[:3] if not hidden else done[3:]) + _states(rng, (2, 3, 4), 3, only_finished=True)
+    for n, s in done:
+        out.append(Case(f"estimate of a finished board is its outcome's value: {_show_state(s)}",
+                        (call(get(_ttt(n), "estimate"), _sx(n, s)),), "valid_est",
+                        arg="exact"))
+    for n, s in live[:2]:
         g = _ttt(n)
         out.append(Case(f"estimate creates no state (make_move not called): {_show_state(s)}",
-                        (["spy", g, "make_move", call(get(g, "estimate"), to_expr(s))],),
+                        (["spy", g, "make_move", call(get(g, "estimate"), _sx(n, s))],),
                         "spy_none"))
-    openings = _openings()
-    chosen = openings[:4] if not hidden else openings[4:]
-    for opening in chosen:
-        name = "no opening" if not opening else f"opening {opening[0][0].value}@{opening[0][1]}"
-        out.append(Case(f"match vs the baseline estimator, {MATCH_SIZE}x{MATCH_SIZE}, depth "
-                        f"{MATCH_DEPTH}, {name}, both sides",
-                        driver=_pair_driver(opening), timeout=20.0))
-    if hidden:
-        out.append(Case("whole match vs the baseline: strictly better", driver=_overall_driver,
-                        timeout=20.0))
+        out.append(Case(f"estimate creates no state (no TTTState built): {_show_state(s)}",
+                        (["spy", _sx(n, s), "__init__", call(get(g, "estimate"), _sx(n, s))],),
+                        "spy_max"))
+    games = 2 * len(_openings(hidden))
+    out.append(Case(f"match vs the baseline estimator, {MATCH_SIZE}x{MATCH_SIZE}, MiniMax depth "
+                    f"{MATCH_DEPTH}, {games} games (the handout's rule): strictly better",
+                    driver=_match_driver(_openings(hidden)), timeout=30.0))
     return named(out, hidden)
 
 
@@ -377,11 +552,72 @@ def _search_cases(rng: random.Random, hidden: bool, which: str, fn_name: str) ->
                 path, depth = [0] * d, 0  # a leaf: evaluate 0 estimates it
             state = child_state(game, path)
             tag = f", p={p}" if p is not None else ""
-            where = "root" if not path else f"child {path}"
-            out.append(Case(f"{fn_name} {name}{tag}, {where}, d={depth}, window "
-                            f"{_describe_window(w)}",
-                            (call(get(player, fn_name), lit(depth), w, state),), "eq_leaves"))
+            where = "root (Maxie)" if not path else f"child {path} ({_side(len(path))})"
+            title = (f"{fn_name} {name}{tag}, {where}, d={depth}, window "
+                     f"{_describe_window(w)}")
+            expr = call(get(player, fn_name), lit(depth), w, state)
+            if which == "jamboree" and fn_name == "search":
+                moves = tied_moves("hw10", player, state, depth, w)
+                kind = ", a tie in the parallel part" if len(moves) > 1 else ""
+                out.append(Case(title + kind, (expr,), "eq_leaves_tie", arg={"moves": moves}))
+            else:
+                out.append(Case(title, (expr,), "eq_leaves"))
+    if fn_name == "search":
+        out.extend(_bad_depth_cases(rng, which))
+        out.extend(_side_cases(rng, which))
+    else:
+        name, game, d = trees(rng, 1)[-1]
+        player = player_expr(which, game, d, 0.5 if which == "jamboree" else None)
+        out.append(Case(f"evaluate {name} at depth -1 raises ValueError (REQUIRES depth >= 0)",
+                        (call(get(player, "evaluate"), lit(-1), _bounds(rng),
+                              get(game, "start")),)))
     return named(out, hidden)
+
+
+def _side_cases(rng: random.Random, which: str) -> list[Case]:
+    """``maxisearch``/``minisearch`` called directly (their handout types), from no best."""
+    from sml150.grading._exprs import EXPLICIT
+
+    out = []
+    for name, game, d in trees(rng, 3)[1:]:
+        p = rng.choice(PERCENTAGES) if which == "jamboree" else None
+        player = player_expr(which, game, d, p)
+        for path in ([], [0]):
+            depth, w = d - len(path), _bounds(rng)
+            if depth < 1:
+                continue
+            state = child_state(game, path)
+            n = len(list(ref_value("hw10", call(get(game, "moves"), state))))
+            fn_name = "maxisearch" if not path else "minisearch"
+            nothing = get(lib(EXPLICIT), "Nothing")
+            if which == "jamboree":
+                k = int(p * n) if p is not None else 0
+                args = [seq(*(lit(i) for i in range(k))), seq(*(lit(i) for i in range(k, n)))]
+            else:
+                args = [seq(*(lit(i) for i in range(n)))]
+            expr = call(get(player, fn_name), lit(depth), w, state, *args, nothing)
+            title = (f"{fn_name} {name}{'' if p is None else f', p={p}'}, "
+                     f"{'root' if not path else 'child [0]'}, d={depth}, window "
+                     f"{_describe_window(w)}, best Nothing")
+            if which == "jamboree":
+                moves = tied_moves("hw10", player, state, depth, w)
+                out.append(Case(title, (expr,), "eq_leaves_tie", arg={"moves": moves}))
+            else:
+                out.append(Case(title, (expr,), "eq_leaves"))
+    return out
+
+
+def _bad_depth_cases(rng: random.Random, which: str) -> list[Case]:
+    """``search`` at depth 0 raises ``ValueError`` (the starter docstring promises it)."""
+    name, game, d = trees(rng, 1)[-1]
+    player = player_expr(which, game, d, 0.5 if which == "jamboree" else None)
+    w = _bounds(rng)
+    return [Case(f"search {name} at depth 0 raises ValueError (REQUIRES depth > 0)",
+                 (call(get(player, "search"), lit(0), w, get(game, "start")),))]
+
+
+def _side(plies: int) -> str:
+    return "Maxie" if plies % 2 == 0 else "Minnie"
 
 
 def _compare_cases(rng: random.Random, hidden: bool) -> list[Case]:

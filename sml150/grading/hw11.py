@@ -28,13 +28,17 @@ from sml150.grading._cases import (
     named,
     next_move_cases,
     player_expr,
+    ref_value,
     seeded,
     split_cases,
+    tied_moves,
     trees,
 )
 from sml150.grading._exprs import (
     EST,
+    SIG,
     call,
+    callkw,
     child_state,
     get,
     lib,
@@ -45,7 +49,7 @@ from sml150.grading._exprs import (
     tup,
 )
 from sml150.grading._model import Case, TaskSpec, TestOutcome
-from sml150.grading._mutants import Mutant, mutant_source
+from sml150.grading._mutants import AstMutant, Mutant, mutant_source
 from sml150.grading._starter import ModuleSpec, reference_source, solution_source
 
 __all__ = [
@@ -60,15 +64,90 @@ __all__ = [
 
 Json = Any
 
+_CHECKED: Final = ("Checked: with MM the minimax value at depth ``d``, alpha < MM < beta needs "
+                    "MM and a best move exactly; MM <= alpha any value <= alpha; MM >= beta any "
+                    "value >= beta (the handout fixes only the bound there); on the handout's "
+                    "trees with ``trace`` the printed lines are Figures 4 and 5, line by line.")
+_TIE: Final = ("Ties among equal values of the parallel part and the bound reached: any of "
+               "the tied moves (the handout says only \"combine the max/min\").")
+
+_CONTRACTS_AB: Final = (
+    ("_AlphaBeta.F",
+     """``F : int -> Game.state -> alphabeta -> value``: alpha-beta search of a Maxie state.
+
+        REQUIRES: ``d >= 0``; ``Game.player s`` is Maxie (else ``ValueError``); alpha < beta
+        (else ``ValueError``).
+        ENSURES: with MM the minimax value of ``s`` at depth ``d``: if alpha < MM < beta the
+        result's value is MM, a ``Step`` with the first best move; if MM <= alpha it is <= alpha;
+        if MM >= beta it is >= beta. A terminal (``d = 0`` or a finished game) gives ``Leaf``.
+        """ + _CHECKED + """
+
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> AB = AlphaBeta(Settings(G=HandoutSmall, search_depth=2))
+        >>> AB.F(2, HandoutSmall.start, AB.initial_ab)
+        Estimating state c[3]
+        ...
+        Estimating state k[1]
+        Step(move=1, est=Guess(n=4))
+        """),
+    ("_AlphaBeta.G",
+     """``G : int -> Game.state -> alphabeta -> value``: alpha-beta search of a Minnie state.
+
+        REQUIRES: ``d >= 0``; ``Game.player s`` is Minnie (else ``ValueError``); alpha < beta
+        (else ``ValueError``).
+        ENSURES: as ``F``, dually. """ + _CHECKED + """
+        """),
+)
+
+_CONTRACTS_JAMBOREE: Final = (
+    ("",
+     """``Jamboree``: HW11 Tasks 6.1-6.4, alpha-beta first, the rest logically parallel.
+
+At each node the moves are split (``split_moves``): the first ``floor(prune_percentage * n)``
+(``abmoves``) are searched one after another as ``AlphaBeta`` does, updating the bounds and
+pruning; if nothing was pruned, every remaining move (``mmmoves``) is searched with the bounds
+reached at that point (independently of each other; search them left to right so that traces
+and leaves print in order) and the max (Maxie) or min (Minnie) of their values is combined with
+the bound reached. """ + _TIE + """
+
+With ``trace``, a ``Result of`` line is marked ``(* Pruned *)`` when the node's result is a cut
+(alpha >= beta for Maxie, beta <= alpha for Minnie), and the trace of Jamboree(0.5) on
+HandoutSmall is Figure 5's (on HandoutBig, Figure 4's).
+"""),
+    ("_Jamboree.F",
+     """``F : int -> Game.state -> alphabeta -> value``: Jamboree search of a Maxie state.
+
+        REQUIRES: ``d >= 0``; ``Game.player s`` is Maxie (else ``ValueError``); alpha < beta
+        (else ``ValueError``).
+        ENSURES: AlphaBeta's spec (MM if alpha < MM < beta; <= alpha if MM <= alpha; >= beta if
+        MM >= beta): the ``abmoves`` are searched as AlphaBeta does; unless that pruned, every
+        ``mmmove`` is searched with the alpha reached, and the result is the max of that alpha
+        and their ``Step``s. """ + _TIE + " " + _CHECKED + """
+        """),
+    ("_Jamboree.G",
+     """``G : int -> Game.state -> alphabeta -> value``: Jamboree search of a Minnie state.
+
+        REQUIRES: ``d >= 0``; ``Game.player s`` is Minnie (else ``ValueError``); alpha < beta.
+        ENSURES: as ``F``, dually, with the min and the beta reached.
+        """),
+    ("_Jamboree.next_move", """``next_move : Game.state -> Game.move``.
+
+        REQUIRES: ``s`` In_play (else ``ValueError``).
+        ENSURES: a move of best minimax value at ``search_depth``. """ + _TIE + """
+        """),
+)
+
 MODULES: Final = (
     ModuleSpec("graphseq", stubs=("to_list", "get_neighbors", "from_edge_seq", "is_undirected")),
     ModuleSpec("maps"),
     ModuleSpec("riskless", stubs=tuple(f"_Riskless.{n}" for n in (
         "start", "status", "moves", "make_move", "estimate")), brief=("tactical_estimate",)),
     ModuleSpec("alphabeta", stubs=tuple(f"_AlphaBeta.{n}" for n in (
-        "initial_ab", "F", "G", "analyze", "next_move")), brief=("is_cut",)),
+        "initial_ab", "F", "G", "analyze", "next_move")), brief=("is_cut",),
+        contracts=_CONTRACTS_AB),
     ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
-        "initial_ab", "split_moves", "F", "G", "analyze", "next_move"))),
+        "initial_ab", "split_moves", "F", "G", "analyze", "next_move")),
+        contracts=_CONTRACTS_JAMBOREE),
 )
 """The homework's modules and what their starter files leave out."""
 
@@ -148,6 +227,16 @@ def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
     out = [Case("from_edge_seq <(0,1),(1,0),(1,2),(2,1)> 3 (the handout's example)",
                 (call(get(mod(GS), "from_edge_seq"), seq(*(tup(lit(u), lit(v)) for u, v in ex)),
                       lit(3)),), "eq_unordered")]
+    fes = get(mod(GS), "from_edge_seq")
+    if not hidden:
+        out.append(Case("from_edge_seq <> 0 (the empty graph)", (call(fes, seq(), lit(0)),)))
+        out.append(Case("from_edge_seq <> 3 (no edges)", (call(fes, seq(), lit(3)),)))
+    else:
+        out.append(Case("from_edge_seq <(0,1),(1,0)> -1 raises ValueError (a negative size)",
+                        (call(fes, seq(tup(lit(0), lit(1)), tup(lit(1), lit(0))), lit(-1)),)))
+        out.append(Case("from_edge_seq <(0,2),(2,0)> 2 raises not_in_graph (an endpoint off the "
+                        "graph)", (call(fes, seq(tup(lit(0), lit(2)), tup(lit(2), lit(0))),
+                                        lit(2)),)))
     for _ in range(8):
         n = rng.randint(1, 9)
         adj = _random_graph(rng, n, rng.randint(0, 6))
@@ -259,7 +348,11 @@ def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
             ("M1", {0: ("O", 9), 1: ("O", 9), 2: ("O", 9), 3: ("O", 9), 4: ("O", 9),
                     5: ("X", 1)}, "Maxie", "Minnie reaches max_units"),
             ("M2", {i: ("X" if i < 8 else "O", 10) for i in range(16)}, "Maxie",
-             "both reach max_units: a draw")]
+             "both reach max_units: a draw"),
+            ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 4),
+                    5: ("O", 1)}, "Minnie", "Maxie reaches max_units exactly"),
+            ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 3),
+                    5: ("O", 1)}, "Minnie", "Maxie one army short of max_units")]
     for name, cells, player, why in ends:
         s = _crafted(name, cells, player)
         out.append(Case(f"status on {name} when {why}",
@@ -318,28 +411,20 @@ never changes its 4.2 score.)"""
 HW11_MUTANTS: Final = (
     RISKLESS_MUTANTS[0],
     RISKLESS_MUTANTS[1],
-    Mutant("Jamboree: off-by-one split (one abmove too many)", "hw11", "jamboree",
-           "return Seq.split(math.floor(self.prune_percentage * Seq.length(ms)), ms)",
-           "return Seq.split(min(Seq.length(ms), "
-           "math.floor(self.prune_percentage * Seq.length(ms)) + 1), ms)",
-           {"6.2", "6.3", "6.4"}),
-    Mutant("AlphaBeta: prunes on alpha > beta instead of alpha >= beta", "hw11", "alphabeta",
-           "return valuecmp(ab[0], ab[1]) is not LESS",
-           "return valuecmp(ab[0], ab[1]) is Order.GREATER", {"5.2", "5.3", "6.3", "6.4"}),
-    Mutant("AlphaBeta: initial_ab swapped", "hw11", "alphabeta",
-           "return (Leaf(self.Game.Est.minnie_wins), Leaf(self.Game.Est.maxie_wins))",
-           "return (Leaf(self.Game.Est.maxie_wins), Leaf(self.Game.Est.minnie_wins))",
-           {"5.1", "5.3"}),
-    Mutant("to_list reverses the sequence", "hw11", "graphseq",
-           "out.append(x)", "out.insert(0, x)", {"2.1", "3.3"}),  # is_undirected uses to_list
-    Mutant("get_neighbors: no range check", "hw11", "graphseq",
-           "if not 0 <= v < n:\n        raise _not_in_graph(v, n)\n    return Seq.nth(v, g)",
-           "return Seq.nth(v, g)", {"3.1"}),
-    Mutant("from_edge_seq drops the last edge", "hw11", "graphseq",
-           "for u, v in to_list(edges):", "for u, v in to_list(edges)[:-1]:", {"3.2"}),
-    Mutant("is_undirected: any edge instead of every edge", "hw11", "graphseq",
-           "return all((v, u) in edges for u, v in edges)",
-           "return any((v, u) in edges for u, v in edges)", {"3.3"}),
+    AstMutant("hw11", "jamboree", "_Jamboree.split_moves", "binop", 0,
+              "Jamboree: split at p // n", {"6.2", "6.3", "6.4"}),
+    AstMutant("hw11", "alphabeta", "_AlphaBeta._children", "cmp", 0,
+              "AlphaBeta: Maxie updates beta", {"5.2", "5.3"}),
+    AstMutant("hw11", "alphabeta", "_AlphaBeta.initial_ab", "return", 0,
+              "AlphaBeta: initial_ab is None", {"5.1", "5.2", "5.3"}),
+    AstMutant("hw11", "graphseq", "to_list", "return", 0, "to_list returns None",
+              {"2.1", "3.2", "3.3"}),
+    AstMutant("hw11", "graphseq", "get_neighbors", "cmp", 0, "get_neighbors: vertex 0 is "
+              "out of range", {"3.1"}),
+    AstMutant("hw11", "graphseq", "from_edge_seq", "cmp", 0, "from_edge_seq: no graph of 0 "
+              "vertices", {"3.2"}),
+    AstMutant("hw11", "graphseq", "is_undirected", "cmp", 2, "is_undirected: the opposite",
+              {"3.3"}),
 )
 """HW11's mutants for the grader's own tests, each with the tasks it must lose points on."""
 
@@ -485,6 +570,28 @@ def _window(rng: random.Random) -> tuple[Json, str]:
     return tup(ae, be), f"({ash}, {bsh})"
 
 
+def _fg_case(title: str, which: str, player: Json, fn: str, *, d: int, state: Json,
+             w: Json) -> Case:
+    """``F``/``G`` checked against the contract (see ``_checks._fg``).
+
+    The case's name says which kind of case it is (inside the window, or a cut), never the
+    answer.
+    """
+    from sml150.grading._worker import encode
+    from sml150.handouts.hw11.alphabeta import value_of
+
+    alpha, beta = ref_value("hw11", w)
+    mm = ref_value("hw11", call(get(player, fn), lit(d), state, w))
+    lo, hi, v = value_of(alpha), value_of(beta), value_of(mm)
+    moves = tied_moves("hw11", player, state, d, w) if which == "jamboree" and d >= 1 else []
+    kind = ("a value below the window" if v <= lo else "a cut: above the window" if v >= hi
+            else "inside the window")
+    if kind == "inside the window" and len(moves) > 1:
+        kind += ", a tie in the parallel part"
+    return Case(f"{title} ({kind})", (call(get(player, fn), lit(d), state, w),), "fg",
+                arg={"alpha": encode(lo), "beta": encode(hi), "moves": moves})
+
+
 def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
     out = []
     for name, game, d in trees(rng, 9):
@@ -492,14 +599,69 @@ def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
         player = player_expr(which, game, d, p)
         tag = f", p={p}" if p is not None else ""
         w, shown = _window(rng)
-        out.append(Case(f"F {name}{tag}, root, d={d}, ab={shown}",
-                        (call(get(player, "F"), lit(d), get(game, "start"), w),), "eq_leaves"))
+        out.append(_fg_case(f"F {name}{tag}, root, d={d}, ab={shown}", which, player, "F",
+                            d=d, state=get(game, "start"), w=w))
         if d >= 1:
             w, shown = _window(rng)
-            out.append(Case(f"G {name}{tag}, child [0], d={d - 1}, ab={shown}",
-                            (call(get(player, "G"), lit(d - 1), child_state(game, [0]), w),),
-                            "eq_leaves"))
+            out.append(_fg_case(f"G {name}{tag}, child [0], d={d - 1}, ab={shown}", which,
+                                player, "G", d=d - 1, state=child_state(game, [0]), w=w))
+    out.extend(_trace_cases(which, hidden))
+    out.extend(_precondition_cases(which, hidden))
     return named(out, hidden)
+
+
+def _precondition_cases(which: str, hidden: bool) -> list[Case]:
+    """``F``/``G`` raise ``ValueError`` on the wrong player or ``alpha >= beta``.
+
+    (As the starter docstrings promise.)
+    """
+    player = player_expr(which, HANDOUT_SMALL, 2, 0.5 if which == "jamboree" else None)
+    start, child = get(HANDOUT_SMALL, "start"), child_state(HANDOUT_SMALL, [0])
+    init = get(player, "initial_ab")
+    if not hidden:
+        return [Case("F on a Minnie state raises ValueError", (call(get(player, "F"), lit(1),
+                                                                    child, init),)),
+                Case("G on a Maxie state raises ValueError", (call(get(player, "G"), lit(2),
+                                                                   start, init),))]
+    m = mod("alphabeta")
+    swapped = tup(call(get(m, "Leaf"), _est("max")), call(get(m, "Leaf"), _est("min")))
+    same = tup(call(get(m, "Leaf"), _est(2)), call(get(m, "Step"), lit(0), _est(2)))
+    return [Case("F with alpha > beta raises ValueError",
+                 (call(get(player, "F"), lit(2), start, swapped),)),
+            Case("G with alpha = beta raises ValueError",
+                 (call(get(player, "G"), lit(1), child, same),))]
+
+
+_FIGURES: Final = {
+    ("alphabeta", False): [("HandoutBig", HANDOUT_BIG, 4, "Figure 4")],
+    ("alphabeta", True): [("HandoutSmall", HANDOUT_SMALL, 2, "Figure 5 (AlphaBeta)")],
+    ("jamboree", False): [("HandoutSmall", HANDOUT_SMALL, 2, "Figure 5 (Jamboree 0.5)")],
+    ("jamboree", True): [("HandoutBig", HANDOUT_BIG, 4, "Figure 4 (Jamboree 0.5 as AlphaBeta)")],
+}
+
+
+def _trace_cases(which: str, hidden: bool) -> list[Case]:
+    """The handout's traces line by line, and silence when ``trace`` is off.
+
+    The ``F:``/``G:``/``Estimating``/``Result of`` lines, the ``(* Pruned *)`` marks, and
+    ``Terminals visited`` are compared.
+    """
+    out = []
+    for name, game, d, figure in _FIGURES[which, hidden]:
+        args = [game, lit(d)] + ([lit(0.5)] if which == "jamboree" else [])
+        cls = "JamboreeSettings" if which == "jamboree" else "Settings"
+        module = "jamboree" if which == "jamboree" else "alphabeta"
+        ctor = "Jamboree" if which == "jamboree" else "AlphaBeta"
+        for trace in (True, False):
+            settings = callkw(get(lib(SIG), cls), args, {"trace": lit(trace)})
+            player = call(get(mod(module), ctor), settings)
+            what = f"the trace of {figure}" if trace else "no trace lines when trace=False"
+            moves = (tied_moves("hw11", player, get(game, "start"), d, get(player, "initial_ab"))
+                     if which == "jamboree" else [])
+            out.append(Case(f"next_move {name}, d={d}: {what}",
+                            (call(get(player, "next_move"), get(game, "start")),), "trace",
+                            arg={"figure": figure if trace else "trace=False", "moves": moves}))
+    return out
 
 
 def _initial_cases(_rng: random.Random, hidden: bool, which: str) -> list[Case]:
@@ -521,12 +683,12 @@ TASKS: Final = (
     TaskSpec("5.2", "AlphaBeta F and G", 20,
              seeded(lambda r, h: _fg_cases(r, h, "alphabeta"), 8)),
     TaskSpec("5.3", "AlphaBeta next_move", 4,
-             seeded(lambda r, h: next_move_cases(r, h, "alphabeta"), 9)),
+             seeded(lambda r, h: next_move_cases(r, h, "alphabeta", "hw11"), 9)),
     TaskSpec("6.2", "Jamboree split_moves", 3, seeded(lambda r, h: split_cases(r, h, 8), 10)),
     TaskSpec("6.3", "Jamboree F and G", 10,
              seeded(lambda r, h: _fg_cases(r, h, "jamboree"), 11)),
     TaskSpec("6.4", "Jamboree next_move", 2,
-             seeded(lambda r, h: next_move_cases(r, h, "jamboree"), 12)),
+             seeded(lambda r, h: next_move_cases(r, h, "jamboree", "hw11"), 12)),
 )
 """HW11's autograded tasks in handout order, with the handout's points (percent)."""
 

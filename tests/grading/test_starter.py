@@ -25,7 +25,10 @@ MODULES = [(hw, spec) for hw in ("hw10", "hw11") for spec in homework(hw)[0]]
 ALLOWED_PRIVATE = {
     # Private helpers the given code (printing, parsing, the baseline, the map check) uses.
     "hw10": {"_TicTacToe", "_check_size", "_line_holders", "_lines", "_longest_chain",
-             "_AlphaBeta", "_Jamboree"},
+             "_AlphaBeta", "_Jamboree",
+             # the Seq board (issue 9): the given state record, parsing and printing use them
+             "_flat_lines", "_cells_of", "_known_state", "_cell_of", "_parse_location",
+             "_rows"},
     "hw11": {"_GraphSeq", "_not_in_graph", "_earth_layout", "_grid_layout", "_grid_neighbours",
              "_ring_layout", "_Census", "_Riskless", "_census", "_owner", "_why_invalid",
              "_AlphaBeta", "_Jamboree"},
@@ -52,11 +55,28 @@ def test_tasks_are_stubs_with_their_docstrings(hw: str, spec: ModuleSpec) -> Non
         assert isinstance(body[-1], ast.Raise)
         assert ast.unparse(body[-1]) == "raise NotImplementedError"
         assert len(body) == 2  # the docstring and the raise
-        if name in spec.stubs:
+        contract = dict(spec.contracts).get(name)
+        if contract is not None:  # the student's contract, not the reference's own choices
+            assert starter[name].body[0].value.value == contract  # type: ignore[attr-defined]
+        elif name in spec.stubs:
             doc = solution_source(ast.get_docstring(ref[name]) or "")  # names made top-level
             assert ast.get_docstring(starter[name]) == doc
         # the signature is kept
         assert ast.unparse(starter[name].args) == ast.unparse(ref[name].args)
+
+
+@pytest.mark.parametrize(("hw", "spec"), MODULES, ids=[f"{h}-{s.name}" for h, s in MODULES])
+def test_no_arbitrary_choice_of_the_reference_leaks(hw: str, spec: ModuleSpec) -> None:
+    """Tie-breaks and move orders the handout leaves open are not in the student's contract."""
+    text = starter_source(reference_source(hw, spec.name), spec)
+    if spec.name == "jamboree":
+        assert "earliest" not in text.lower()
+        assert "any one may be returned" in text or "any of the tied moves" in text
+    if spec.name == "tictactoe":
+        moves = _functions(ast.parse(text))["_TicTacToe.moves"]
+        assert "row-major" not in (ast.get_docstring(moves) or "")
+    for name, _ in spec.contracts:  # every contract names a function of the reference
+        assert name == "" or name in _functions(ast.parse(reference_source(hw, spec.name)))
 
 
 @pytest.mark.parametrize(("hw", "spec"), MODULES, ids=[f"{h}-{s.name}" for h, s in MODULES])
