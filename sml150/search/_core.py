@@ -473,14 +473,15 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         if use_history:
             ms = sorted(ms, key=lambda m: history_get(m, 0), reverse=True)
         kl = killer.get(ply) if use_killers else None
-        if hint is not None or kl is not None:
+        if (hint is not None or kl is not None) and len(ms) > 1:
+            # The table's move first, then the killer (each only if legal here).
+            ms = list(ms)
+            if kl is not None and kl != hint and kl in ms:
+                ms.remove(kl)
+                ms.insert(0, kl)
             if hint is not None and hint in ms:
-                if kl is not None and kl != hint and kl in ms:
-                    ms = [hint, kl, *(m for m in ms if m not in (hint, kl))]
-                else:
-                    ms = [hint, *(m for m in ms if m != hint)]
-            elif kl is not None and kl in ms:
-                ms = [kl, *(m for m in ms if m != kl)]
+                ms.remove(hint)
+                ms.insert(0, hint)
         alpha0 = alpha
         best: Score = -INF
         best_move = None
