@@ -68,6 +68,8 @@ def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa
     the table.
     """
     d = check_depth(where, depth)
+    if adapter is None and not isinstance(game, GAME):
+        raise TypeError(f"{where}: {game!r} is not a GAME structure (see sml150.lib.signatures)")
     if not isinstance(options, SearchOptions):
         raise TypeError(f"{where}: options must be SearchOptions, not {options!r}")
     a = adapter if adapter is not None else adapt(game, options.hooks)

@@ -22,7 +22,9 @@ than ``capacity`` entries. Replacement policies:
   be probed again soon, and a store costs nothing to decide.
 
 A table is private to one search unless the caller passes the same table to several searches
-(iterative deepening does, on purpose). Each public search call starts a new ``generation``.
+(iterative deepening does, on purpose) — of the same game: keys of two games may collide. Each
+public search call starts a new ``generation``. An entry costs about 150 bytes, so the default
+``2**20`` slots hold at most about 150 MB, and only as many as a search fills.
 
 >>> tt = TranspositionTable(capacity=8)
 >>> tt.store("x", 3, LOWER, 5, "m")

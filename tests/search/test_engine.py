@@ -188,3 +188,8 @@ def test_engine_players() -> None:
 def test_a_timed_player_always_moves() -> None:
     p = engine_player("id:0.000001", KInARow(4, 4))
     assert p.next_move(KInARow(4, 4).start) in list(KInARow(4, 4).moves(KInARow(4, 4).start))
+
+
+def test_a_non_game_is_refused() -> None:
+    with pytest.raises(TypeError, match="is not a GAME structure"):
+        alphabeta("tictactoe", None, 2)  # type: ignore[arg-type]
