@@ -60,7 +60,8 @@ class SearchOptions:
     killers: bool = True
     """Killer-move ordering: the move that last cut at this ply is tried early."""
     history: bool = False
-    """History-heuristic ordering: moves that cut often (weighted by depth²) first."""
+    """History-heuristic ordering: moves that cut often (weighted by depth²) first (the moves
+    must be hashable). Off by default: on Tic-Tac-Toe it overrides the game's better order."""
     tt_exact_depth: bool = False
     """Use a table entry only at the depth it was searched to (not deeper ones): then the value
     is exactly the depth-``d`` minimax value even where a position recurs at different depths."""
@@ -246,8 +247,11 @@ class Kernel:
         if not ms:
             raise ValueError(f"{type(a.game).__name__}: an In_play position has no moves")
         hint = self.table_move(s)
-        front = [m for m in (*first, hint) if m is not None and m in ms]
-        order = list(dict.fromkeys(front)) + [m for m in ms if m not in front]
+        order: list[Any] = []
+        for m in (*first, hint):  # moves need not be hashable: compare by equality
+            if m is not None and m in ms and m not in order:
+                order.append(m)
+        order += [m for m in ms if m not in order]
         alpha0 = alpha
         best: Score = -INF
         best_move = order[0]
