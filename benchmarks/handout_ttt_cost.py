@@ -81,14 +81,13 @@ def handout_walk() -> int:
 
 def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
     try:
-        from aima3.games import TicTacToe as AimaTicTacToe  # type: ignore[import-untyped]
-        from aima3.games import alphabeta_search
+        import aima3.games as aima  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except Exception as exc:  # any failure to import means: no aima3 here
         print(f"aima3 cannot be imported ({type(exc).__name__}: {exc}); "
               "using the plain-Python baseline")
         return None
 
-    class Counted(AimaTicTacToe):  # type: ignore[misc]
+    class Counted(aima.TicTacToe):  # type: ignore[misc]
         """aima3's game, counting the positions a search enters (one per ``result``)."""
 
         positions = 0
@@ -100,11 +99,11 @@ def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
     def search() -> int:
         game = Counted()
         Counted.positions = 1  # the root
-        alphabeta_search(game.initial, game)
+        aima.alphabeta_search(game.initial, game)
         return Counted.positions
 
     def walk() -> int:
-        game = AimaTicTacToe()
+        game = aima.TicTacToe()
         count = 0
         stack = [game.initial]
         while stack:
