@@ -34,29 +34,28 @@ def test_default_match_plays_a_whole_game() -> None:
 
 
 @pytest.mark.parametrize("game", ["riskless:m1", "tictactoe:4:draw", "riskless:earth"])
-def test_match_on_other_games(game: str) -> None:
-    done = run("match", game, "--maxie", "alphabeta:2", "--minnie", "jamboree:2:0.5",
-               "--move-limit", "6")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].startswith("Game over!")
+def test_match_on_other_games(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", game, "--maxie", "alphabeta:2", "--minnie", "jamboree:2:0.5",
+                 "--move-limit", "6"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Game over!")
 
 
-def test_trace_prints_the_handout_figure() -> None:
-    done = run("trace", "hw11-alphabeta", "handout-big")
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+def test_trace_prints_the_handout_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["trace", "hw11-alphabeta", "handout-big"]) == 0
+    lines = capsys.readouterr().out.splitlines()
     events = [ln for ln in lines if ln.startswith(("F:", "G:", "Result of"))]
     expected = (TRACES / "hw11-fig4-alphabeta-handoutbig.txt").read_text().splitlines()
     assert events == expected
     assert lines[-1] == "Terminals visited: 6"
 
 
-def test_trace_jamboree_small() -> None:
-    done = run("trace", "hw11-jamboree", "handout-small", "--prune", "0.5")
-    events = [ln for ln in done.stdout.splitlines() if ln.startswith(("F:", "G:", "Result of"))]
+def test_trace_jamboree_small(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["trace", "hw11-jamboree", "handout-small", "--prune", "0.5"]) == 0
+    out = capsys.readouterr().out
+    events = [ln for ln in out.splitlines() if ln.startswith(("F:", "G:", "Result of"))]
     expected = (TRACES / "hw11-fig5-jamboree0.5-handoutsmall.txt").read_text().splitlines()
     assert events == expected
-    assert done.stdout.splitlines()[-1] == "Terminals visited: 9"
+    assert out.splitlines()[-1] == "Terminals visited: 9"
 
 
 def test_play_reads_the_humans_moves() -> None:

@@ -61,7 +61,7 @@ def run_in_process(argv: list[str], stdin: str) -> tuple[int, str]:
     return status, err.getvalue()
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(command=st.sampled_from(["match", "play", "trace", "", "other"]),
        rest=st.lists(token, max_size=6), stdin=st.sampled_from(["", "?\n", "1 1\n0\n", "²\n"]))
