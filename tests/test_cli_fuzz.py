@@ -61,12 +61,29 @@ def run_in_process(argv: list[str], stdin: str) -> tuple[int, str]:
     return status, err.getvalue()
 
 
-@settings(max_examples=100, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(command=st.sampled_from(["match", "play", "trace", "", "other"]),
-       rest=st.lists(token, max_size=6), stdin=st.sampled_from(["", "?\n", "1 1\n0\n", "²\n"]))
+commands = st.sampled_from(["match", "play", "trace", "", "other"])
+argvs = st.lists(token, max_size=6)
+stdins = st.sampled_from(["", "?\n", "1 1\n0\n", "²\n"])
+quick = settings(deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@settings(quick, max_examples=100)
+@given(command=commands, rest=argvs, stdin=stdins)
 def test_random_argv_gives_status_0_1_or_2_and_one_line_errors(
         command: str, rest: list[str], stdin: str) -> None:
+    check_argv(command, rest, stdin)
+
+
+@pytest.mark.exhaustive
+@settings(quick, max_examples=3000)
+@given(command=commands, rest=argvs, stdin=stdins)
+def test_random_argv_many(command: str, rest: list[str], stdin: str) -> None:
+    check_argv(command, rest, stdin)
+
+
+def check_argv(command: str, rest: list[str], stdin: str) -> None:
+    """Exit status 0, 1 or 2; a one-line error or stop message; never a traceback."""
     assume(not any(DEEP.search(t) for t in rest))
     head = [command] if command else []
     if command == "other":  # whatever the first token is

@@ -272,3 +272,13 @@ def test_play_says_who_is_who_and_what_to_type(
     out = capsys.readouterr().out
     assert out.splitlines()[1].startswith(legend)
     assert prompt in out
+
+
+def test_quiet_or_not_a_terminal_means_no_status(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sml150.cli import _status_console
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert _status_console(quiet=True) is None
+    assert _status_console(quiet=False) is not None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert _status_console(quiet=False) is None
