@@ -4,9 +4,10 @@ Same machine, same process, same work; each figure is the median of ``--repeat``
 ratios (peer time / engine time) are what to compare across machines:
 
 - **3×3 Tic-Tac-Toe solved** from the empty board (a draw): the engine (PVS to the end, private
-  table, ``KInARow`` hooks) against OpenSpiel's Python ``alpha_beta_search`` on its
-  ``tic_tac_toe``, aima3's ``alphabeta_search`` and easyAI's ``Negamax`` with its transposition
-  table. Positions = positions entered (the root included).
+  table, ``KInARow`` hooks; and without the hooks, through the plain GAME members) against
+  OpenSpiel's Python ``alpha_beta_search`` on its ``tic_tac_toe``, aima3's ``alphabeta_search``
+  and easyAI's ``Negamax`` with its transposition table. Positions = positions entered (the root
+  included).
 - **4×4 Tic-Tac-Toe, four in a row, solved** (a draw): the engine against easyAI's ``Negamax``
   with its transposition table (aima3 and OpenSpiel have no table and do not finish in minutes).
 - **Leaves explored vs the Knuth–Moore minimal tree** ``b^ceil(d/2) + b^floor(d/2) - 1`` on random
@@ -31,7 +32,7 @@ from typing import Any
 
 from sml150.games.tictactoe import KInARow
 from sml150.lib.explicit import Esti, ExplicitGame, GameTree, Node
-from sml150.search import alphabeta, mtdf, pvs
+from sml150.search import SearchOptions, alphabeta, mtdf, pvs
 
 Run = Callable[[], tuple[int, str]]
 """One solve: returns (positions entered, the value found, as text)."""
@@ -50,11 +51,12 @@ def median_of(repeat: int, run: Run) -> tuple[int, float, str]:
 
 # -- the engine ---------------------------------------------------------------------------------
 
-def engine_solve(n: int) -> Run:
+def engine_solve(n: int, hooks: bool = True) -> Run:
     g = KInARow(n, n)
+    options = SearchOptions(hooks=hooks)
 
     def run() -> tuple[int, str]:
-        r = pvs(g, g.start)
+        r = pvs(g, g.start, options=options)
         return r.stats.nodes, r.describe()
 
     return run
@@ -238,6 +240,7 @@ def main() -> None:
     args = parser.parse_args()
     table("3x3 Tic-Tac-Toe solved from the empty board", args.repeat, [
         ("sml150.search pvs (table, hooks)", engine_solve(3)),
+        ("sml150.search pvs (table, no hooks)", engine_solve(3, hooks=False)),
         ("OpenSpiel alpha_beta_search", openspiel_ttt()),
         ("aima3 alphabeta_search", aima3_ttt()),
         ("easyAI Negamax + TT", easyai_ttt(3)),
