@@ -278,13 +278,14 @@ class _Kernel:
         if self.can_win_next(p, m):
             return (n + 1 - moves) // 2
         lo, hi = -((n - moves) // 2), (n + 1 - moves) // 2
-        # Inv: lo <= value <= hi
+        # Inv: lo <= value <= hi. Probes start near 0 (most positions are close to a draw):
+        # Pons' halving, with C's division (towards 0) so the probes are his.
         while lo < hi:
             med = lo + (hi - lo) // 2
-            if med <= 0 and lo // 2 < med:
-                med = lo // 2
-            elif med >= 0 and hi // 2 > med:
-                med = hi // 2
+            if med <= 0 and _half(lo) < med:
+                med = _half(lo)
+            elif med >= 0 and _half(hi) > med:
+                med = _half(hi)
             r = self.search(p, m, moves, med, med + 1)
             if r <= med:
                 hi = r
@@ -299,6 +300,11 @@ class _Kernel:
         if self.can_win_next(p, m):
             return (n + 1 - moves) // 2 <= bound
         return self.search(p, m, moves, bound, bound + 1) <= bound
+
+
+def _half(x: int) -> int:
+    """``x / 2`` rounded towards 0, as C divides: ``_half(-21) == -10``."""
+    return x // 2 if x >= 0 else -(-x // 2)
 
 
 def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int, bool]:
