@@ -257,7 +257,7 @@ def test_watched_player_keeps_the_referees_output() -> None:
     [
         ("tictactoe:3", "minnie", "Minnie, type your move (you are X; row col, like 1 2;",
          "Maxie is O, Minnie is X"),
-        ("riskless:m1", "maxie", "Maxie, type your move (you are X; from to, two territory",
+        ("riskless:m1", "maxie", "Maxie, type your move (you are X; from to, like 3 4; ?",
          "Maxie is X, Minnie is O"),
         ("explicit:small", "maxie", "Maxie, type your move (a child index, like 0;",
          "Maxie moves at the root"),

@@ -276,7 +276,7 @@ def _riskless(spec: str, args: list[str]) -> GameChoice:
         g,
         f"Riskless on map {name.upper()}",
         legend="Maxie is X, Minnie is O; X(3) is 3 of Maxie's armies",
-        hint="from to, two territory numbers, like 3 4",
+        hint="from to, like 3 4",
         marks=("X", "O"),
         explain=lambda s, line: _riskless_explain(g, s, line),
     )

@@ -64,8 +64,10 @@ def _write(stream: TextIO, text: str) -> None:
 def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False,
           gradescope: Path | None = None, limits: Limits | None = None,
           out: TextIO | None = None, sandbox: bool | None = None,
-          tasks: Collection[str] | None = None) -> GradeReport:
+          tasks: Collection[str] | None = None, reveal: bool = False) -> GradeReport:
     """Grade the directory ``submission`` on homework ``hw``.
+
+    ``reveal`` (staff): the text report shows hidden tests whole, not only their kind.
 
     ``sandbox``: ``True`` requires bubblewrap, ``False`` runs without it, ``None`` (the
     default) uses it where it works, and otherwise runs without it only when neither
@@ -104,7 +106,7 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
             report = attrs.evolve(report, ok=False, notes=(
                 *report.notes, f"could not write {printable_path(gradescope)}: {e.strerror}"))
     if text:
-        _write(stream, text_report(report))
+        _write(stream, text_report(report, reveal=reveal))
     if autolab:
         _write(stream, autolab_line(report) + "\n")
     stream.flush()
@@ -123,7 +125,8 @@ EXIT_NO_SANDBOX: Final = 3
 
 def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bool = False,
                   gradescope: Path | None = None, no_sandbox: bool = False,
-                  limits: Limits | None = None, out: TextIO | None = None) -> int:
+                  limits: Limits | None = None, out: TextIO | None = None,
+                  reveal: bool = False) -> int:
     """``grade`` as a command: prints, and returns the exit status (``EXIT_*``).
 
     >>> grade_command("hw99", Path("."))
@@ -132,7 +135,8 @@ def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bo
     """
     try:
         report = grade(hw, submission, text=not quiet, autolab=autolab, gradescope=gradescope,
-                       limits=limits, out=out, sandbox=False if no_sandbox else None)
+                       limits=limits, out=out, sandbox=False if no_sandbox else None,
+                       reveal=reveal)
     except SandboxUnavailable as e:
         print(f"sml150 grade: refusing to grade without a sandbox: {e}", file=sys.stderr)
         return EXIT_NO_SANDBOX
@@ -159,16 +163,20 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--quiet", action="store_true", help="no text report")
     g.add_argument("--no-sandbox", action="store_true",
                    help="run without bubblewrap (the result is not tamper-proof)")
+    g.add_argument("--reveal", action="store_true",
+                   help="staff: show hidden tests whole (students see only their kind)")
     h = sub.add_parser("handout", help="write the starter files")
     h.add_argument("hw")
     h.add_argument("directory", type=Path)
+    h.add_argument("--force", action="store_true", help="overwrite existing starter files")
     args = parser.parse_args(argv)
     if args.command == "grade":
         return grade_command(args.hw, args.submission, quiet=args.quiet, autolab=args.autolab,
-                             gradescope=args.gradescope, no_sandbox=args.no_sandbox)
+                             gradescope=args.gradescope, no_sandbox=args.no_sandbox,
+                             reveal=args.reveal)
     try:
-        write_handout(args.hw, args.directory)
-    except ValueError as e:
+        write_handout(args.hw, args.directory, force=args.force)
+    except (ValueError, FileExistsError) as e:
         print(f"sml150 grading: {e}")
         return 2
     return 0

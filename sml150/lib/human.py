@@ -24,10 +24,10 @@ prints it (``(3,4)`` for ``3 4``), and a bad move gets a reason (``explain``, if
 >>> p.next_move(HandoutSmall.start)
 2
 >>> print(out.getvalue())
-Maxie, type your move (a child index; ? lists the legal moves): Legal moves: 0, 1, 2
-Maxie, type your move (a child index; ? lists the legal moves): Bad move for this state: 7 --
+Maxie, type your move (a child index; ? lists moves): Legal moves: 0, 1, 2
+Maxie, type your move (a child index; ? lists moves): Bad move for this state: 7 --
 no such child
-Maxie, type your move (a child index; ? lists the legal moves):
+Maxie, type your move (a child index; ? lists moves):
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ class _HumanPlayer(Generic[State, Move]):
         legal = list(g.moves(s))
         hint = self.settings.hint
         prompt = (f"{who}, please type your move: " if hint is None
-                  else f"{who}, type your move ({hint}; ? lists the legal moves): ")
+                  else f"{who}, type your move ({hint}; ? lists moves): ")
         while True:
             out.write(prompt)
             out.flush()

@@ -98,7 +98,7 @@ def friendly(choice_spec: str, typed: str) -> tuple[object, str]:
 def test_the_friendly_prompt_says_what_to_type_and_lists_moves_on_help() -> None:
     move, shown = friendly("tictactoe:2", "help\n?\n1 1\n")
     lines = shown.split("\n")
-    assert lines[0] == ("Maxie, type your move (row col, like 1 2; ? lists the legal moves): "
+    assert lines[0] == ("Maxie, type your move (row col, like 1 2; ? lists moves): "
                         "Legal moves: 0 0, 0 1, 1 0, 1 1")
     assert lines[1].endswith("Legal moves: 0 0, 0 1, 1 0, 1 1")
     assert move == (O, (1, 1))
