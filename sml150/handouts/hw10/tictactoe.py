@@ -134,9 +134,12 @@ def _lines_through(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 @functools.cache
-def _locations(n: int) -> tuple[Location, ...]:
-    """The locations of an n×n board in row-major order."""
-    return tuple((r, c) for r in range(n) for c in range(n))
+def _all_moves(n: int, e: Entry) -> tuple[Move, ...]:
+    """The moves placing ``e`` on each tile of an n×n board, in row-major order.
+
+    Shared by every state: a move is an immutable tuple.
+    """
+    return tuple((e, (r, c)) for r in range(n) for c in range(n))
 
 
 def _line_holders(cells: str, n: int) -> set[str]:
@@ -484,7 +487,7 @@ class _TicTacToe:
         >>> G.is_valid_move(G.start, (O, (3, 0))), G.is_valid_move(G.start, (O, (True, False)))
         (False, False)
         """
-        return _plain_index(s, m) >= 0 or self._why_invalid(s, m) is None
+        return _plain_index(s, m, Seq.length(s.board)) >= 0 or self._why_invalid(s, m) is None
 
     def make_move(self, s: TTTState, m: Move) -> TTTState:
         """Task 5.3: the state after playing ``m`` in ``s``.
@@ -502,7 +505,7 @@ class _TicTacToe:
         ValueError: TicTacToe.make_move: (X, (0, 1)) is not valid (it is Maxie's turn, ...
         """
         n = Seq.length(s.board)
-        k = _plain_index(s, m)
+        k = _plain_index(s, m, n)
         if k < 0:
             why = self._why_invalid(s, m)
             if why is not None:
@@ -532,13 +535,11 @@ class _TicTacToe:
         >>> G.moves(G.data_to_start_state(["OX", "O."]))
         <>
         """
-        if not isinstance(self.status(s), In_play):
+        cells = s._cells
+        if s._winner or _EMPTY_CELL not in cells:  # Over: a full line or a full board
             return Seq.empty()
-        e = entry_of(s.player)
-        locations = _locations(Seq.length(s.board))
-        return Seq.from_list(
-            [(e, locations[k]) for k, t in enumerate(s._cells) if t == _EMPTY_CELL]
-        )
+        every = _all_moves(Seq.length(s.board), entry_of(s.player))
+        return Seq.from_list([m for m, t in zip(every, cells, strict=True) if t == _EMPTY_CELL])
 
     def status(self, s: TTTState) -> Status:
         """Task 5.5: ``Over`` for a full line or a full board, else ``In_play``.
@@ -736,7 +737,7 @@ class _TicTacToe:
         return p.name
 
 
-def _plain_index(s: TTTState, m: object) -> int:
+def _plain_index(s: TTTState, m: object, n: int) -> int:
     """The row-major index of ``m``'s tile if ``m`` is a valid move of plain tuples and ints.
 
     Else -1 (then ``_why_invalid`` decides). The fast path of every search.
@@ -745,7 +746,6 @@ def _plain_index(s: TTTState, m: object) -> int:
         e, loc = m
         if type(loc) is tuple and len(loc) == 2 and e is (O if s.player is Maxie else X):
             r, c = loc
-            n = Seq.length(s.board)
             if type(r) is int and type(c) is int and 0 <= r < n and 0 <= c < n:
                 k = r * n + c
                 # An empty tile and no full line: the game is In_play.
