@@ -5,8 +5,8 @@
     sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--quiet] [--json]
     sml150 play GAME [--human maxie|minnie] [--ai PLAYER]
     sml150 trace hw11-alphabeta|hw11-jamboree handout-small|handout-big [--prune P]
-    sml150 handout hw10|hw11 DIR
-    sml150 grade hw10|hw11 SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet]
+    sml150 handout hw10|hw11 DIR [--force]
+    sml150 grade hw10|hw11 SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet] [--reveal]
 
 GAME is ``tictactoe[:n][:draw]`` (``draw``: the standard rule, a full board is a draw),
 ``riskless:m1|m2|earth``, ``explicit:small|big`` (played down to a leaf) or
@@ -224,6 +224,8 @@ def _parser() -> argparse.ArgumentParser:
     handout = sub.add_parser("handout", help="write the student starter files")
     handout.add_argument("hw", choices=["hw10", "hw11"])
     handout.add_argument("directory", type=Path)
+    handout.add_argument("--force", action="store_true",
+                         help="overwrite starter files that already exist")
 
     grade = sub.add_parser("grade", help="grade a submission directory")
     grade.add_argument("hw", choices=["hw10", "hw11"])
@@ -233,6 +235,8 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("--gradescope", type=Path, default=None,
                        help="also write Gradescope's results.json here")
     grade.add_argument("--quiet", action="store_true", help="no text report")
+    grade.add_argument("--reveal", action="store_true",
+                       help="staff: show hidden tests whole (students see only their kind)")
     grade.add_argument("--no-sandbox", action="store_true",
                        help="run without bubblewrap (the result is not tamper-proof)")
     grade.add_argument("--batch", action="store_true",
@@ -270,7 +274,10 @@ def _run(args: argparse.Namespace) -> int:
     if command == "handout":
         from sml150 import grading
 
-        grading.write_handout(args.hw, args.directory)
+        try:
+            grading.write_handout(args.hw, args.directory, force=args.force)
+        except FileExistsError as e:
+            raise UsageError(str(e)) from None
         print(f"wrote the {args.hw} starter files to {args.directory}")
         return 0
     if command == "grade":
@@ -285,7 +292,7 @@ def _run(args: argparse.Namespace) -> int:
                                  out=args.out, no_sandbox=args.no_sandbox)
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,
-                                     no_sandbox=args.no_sandbox)
+                                     no_sandbox=args.no_sandbox, reveal=args.reveal)
     raise UsageError(f"unknown command {command!r}")  # pragma: no cover - argparse refuses first
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "HANDOUT_SMALL",
     "PERCENTAGES",
     "full_window",
+    "kind_of",
     "named",
     "next_move_cases",
     "player_expr",
@@ -71,13 +72,52 @@ def seeded(build: Build, k: int) -> Callable[[], list[Case]]:
     return cases
 
 
+_KINDS: Final = (
+    "a tie in the parallel part", "inside the window", "a value below the window",
+    "a cut: above the window", "a finished board", "raises ValueError", "raises not_in_graph",
+    "off the board", "an occupied tile", "the other player's entry", "not a vertex",
+    "the empty graph", "no edges", "max_units", "a tie: the attacker", "the cap",
+    "no trace lines", "the trace of Figure", "root (Maxie)", "(Minnie)", "best Nothing",
+    "strictly better", "creates no state", "the same twice", "linear", "depth 0", "depth -1",
+)
+
+
+def kind_of(name: str) -> str:
+    """What kind of case ``name`` is, without its input or answer.
+
+    That is its leading words (up to the first one holding data) and the kinds of ``_KINDS``
+    it mentions.
+
+    >>> kind_of("search random tree #2 (depth 2), root (Maxie), d=2, window (-inf, +inf), "
+    ...         "a tie in the parallel part")
+    'search random tree: a tie in the parallel part, root (Maxie)'
+    >>> kind_of("status OXO/OXX/XOO")
+    'status'
+    """
+    words = []
+    for w in name.split():
+        bare = w.rstrip(",:")
+        if any(ch.isdigit() or ch in "<>()/=@#[]{}," for ch in bare) or set(bare) <= set("OX."):
+            break
+        words.append(bare)
+        if bare != w:
+            break
+    head = " ".join(words).rstrip(":")
+    tags = [k for k in _KINDS if k in name]
+    return head + (": " + ", ".join(tags) if tags else "")
+
+
 def named(cases: list[Case], hidden: bool) -> list[Case]:
     """``cases`` marked hidden (or public), every other field kept.
 
-    >>> named([Case("x")], True)[0].hidden
-    True
+    Hidden ones get a kind (``kind_of`` their name) unless they have one: the student sees it
+    instead of the name.
+
+    >>> named([Case("status OXO/OXX/XOO")], True)[0].kind
+    'status'
     """
-    return [attrs.evolve(c, hidden=hidden) for c in cases]
+    return [attrs.evolve(c, hidden=hidden, kind=c.kind or (kind_of(c.name) if hidden else ""))
+            for c in cases]
 
 
 def trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:

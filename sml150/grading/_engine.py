@@ -154,7 +154,8 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 except (WorkerDied, OSError) as e:
                     gave_up = f"not run: the worker could not start ({e})"
             if gave_up is not None or session is None:
-                outcomes.append(TestOutcome(case.name, False, gave_up or "not run", case.hidden))
+                outcomes.append(TestOutcome(case.name, False, gave_up or "not run", case.hidden,
+                                            kind=case.kind))
                 continue
             output = ""
             try:
@@ -181,7 +182,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 verdict = Verdict(False, "the grader could not check this test "
                                          f"({type(e).__name__})")
             outcomes.append(TestOutcome(case.name, verdict.passed, _short(verdict.reason),
-                                        case.hidden, _short(output, 2000)))
+                                        case.hidden, _short(output, 2000), kind=case.kind))
     finally:
         if session is not None:
             session.close()
@@ -212,7 +213,8 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
         raise
     except Exception as e:
         verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
-    return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden)
+    return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden,
+                       kind=case.kind)
 
 
 def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits,
@@ -265,8 +267,8 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
         notes.append(f"grading failed: {type(e).__name__}: {e}")
     ordered = tuple(
         reports.get(t.id, TaskReport(t.id, t.title, t.points,
-                                     tuple(TestOutcome(c.name, False, "not run", c.hidden)
-                                           for c in cases)))
+                                     tuple(TestOutcome(c.name, False, "not run", c.hidden,
+                                                       kind=c.kind) for c in cases)))
         for t, cases, _ in prepared
     )
     seconds = round(time.monotonic() - started, 2)

@@ -26,7 +26,7 @@ from sml150.grading._starter import (
     starter_source,
 )
 
-__all__ = ["HOMEWORKS", "homework", "write_handout", "write_solution"]
+__all__ = ["HOMEWORKS", "handout_files", "homework", "write_handout", "write_solution"]
 
 HOMEWORKS: Final = ("hw10", "hw11")
 """The homeworks the grader knows."""
@@ -133,15 +133,36 @@ least one of your tests fails on. Only counts are reported back, never your test
 """
 
 
-def write_handout(hw: str, directory: Path) -> None:
+def handout_files(hw: str) -> list[str]:
+    """The paths (relative) of the files ``write_handout`` writes directly, but ``sml150/lib``.
+
+    >>> handout_files("hw10")[:2]
+    ['tictactoe.py', 'las.py']
+    """
+    modules, _ = homework(hw)
+    out = [f"{m.name}.py" for m in modules]
+    out += ["tests/public_cases.json", "tests/test_public.py", "pytest.ini", "conftest.py",
+            "README.md"]
+    return out + (["test_riskless.py"] if hw == "hw11" else [])
+
+
+def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
     """Write the student starter files of ``hw`` into ``directory`` (created if needed).
 
-    REQUIRES: ``hw`` is ``"hw10"`` or ``"hw11"`` (else ``ValueError``).
+    REQUIRES: ``hw`` is ``"hw10"`` or ``"hw11"`` (else ``ValueError``); unless ``force``, none
+    of the files exists yet (else ``FileExistsError`` naming them: a student's work is never
+    overwritten by accident).
     ENSURES: ``directory`` holds the starter modules, ``sml150/lib``, ``tests/`` (the public
     tests and their expected answers), ``pytest.ini`` and ``README.md``; nothing of
     ``sml150.handouts`` or ``sml150.grading`` is needed to use them.
     """
     modules, tasks = homework(hw)
+    if not force:
+        existing = [f for f in handout_files(hw) if (directory / f).exists()]
+        if existing:
+            raise FileExistsError(f"{directory} already holds {', '.join(existing[:4])}"
+                                  f"{' ...' if len(existing) > 4 else ''}: use --force to "
+                                  "overwrite")
     directory.mkdir(parents=True, exist_ok=True)
     for spec in modules:
         text = starter_source(reference_source(hw, spec.name), spec, hw)

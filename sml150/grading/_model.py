@@ -153,6 +153,9 @@ class Case:
     paths: Callable[[Path], list[Path]] | None = attrs.field(default=None, eq=False)
     """Run in a worker of its own, with these directories (written into the given scratch
     directory) before the submission on its path."""
+    kind: str = ""
+    """What kind of case this is ("a tie in the parallel part", "a finished board"), shown for
+    a hidden test instead of its name: never its input or its answer."""
 
 
 @final
@@ -188,6 +191,8 @@ class TestOutcome:
     """Whether the case is hidden."""
     output: str = ""
     """What the submission printed (truncated), for the student."""
+    kind: str = ""
+    """The case's kind (``Case.kind``), shown for a hidden test."""
 
 
 @final

@@ -97,7 +97,7 @@ def write_gradescope(report: GradeReport, path: Path) -> None:
     path.write_text(json.dumps(gradescope_json(report), indent=2) + "\n", encoding="utf-8")
 
 
-def text_report(report: GradeReport, width: int = 100) -> str:
+def text_report(report: GradeReport, width: int = 100, *, reveal: bool = False) -> str:
     """The readable report, as plain text (rich renders it; no colour codes).
 
     >>> from sml150.grading._model import TaskReport, TestOutcome
@@ -124,9 +124,12 @@ def text_report(report: GradeReport, width: int = 100) -> str:
         hidden = 0
         for t in task.tests:
             name, reason = t.name, t.reason
-            if t.hidden:  # a hidden case's name and reason would reveal its input
-                hidden += 1
-                name, reason = f"hidden test {hidden}", ""
+            if t.hidden and not reveal:  # its name and reason would reveal its input
+                hidden += 1  # (its kind does not: "a tie in the parallel part")
+                name = f"hidden test {hidden}" + (f": {t.kind}" if t.kind else "")
+                reason = ""
+            elif t.hidden:  # --reveal (staff): the whole case
+                name = f"[hidden] {name}"
             table.add_row(Text("PASS" if t.passed else "FAIL"), Text(_safe(name)),
                           Text(_safe(reason)))
         console.print(table)

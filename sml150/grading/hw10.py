@@ -539,8 +539,8 @@ def _describe_window(w: Json) -> str:
 
 def _search_cases(rng: random.Random, hidden: bool, which: str, fn_name: str) -> list[Case]:
     out = []
-    for name, game, d in trees(rng, 10):
-        p = rng.choice(PERCENTAGES) if which == "jamboree" else None
+    for i, (name, game, d) in enumerate(trees(rng, 10)):
+        p = (1.0 if i % 4 == 3 else rng.choice(PERCENTAGES)) if which == "jamboree" else None
         player = player_expr(which, game, d, p)
         for path_len in (0, 1):
             if fn_name == "search" and d - path_len < 1:

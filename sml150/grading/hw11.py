@@ -212,6 +212,10 @@ def _neighbors_cases(rng: random.Random, hidden: bool) -> list[Case]:
     out = [Case("get_neighbors <<1>,<0,3>,<3>,<1,2>> 1 (the handout's example)",
                 (call(get(mod(GS), "get_neighbors"), _graph_expr([[1], [0, 3], [3], [1, 2]]),
                       lit(1)),))]
+    small = _random_graph(rng, 4, 1)
+    out.extend(Case(f"get_neighbors {_show_graph(small)} {v} (not a vertex)",  # not_in_graph
+                    (call(get(mod(GS), "get_neighbors"), _graph_expr(small), lit(v)),))
+               for v in ((4, -1) if not hidden else (-2, 5)))
     for _ in range(8):
         adj = _random_graph(rng, rng.randint(1, 9), rng.randint(0, 6))
         v = rng.choice([*range(len(adj)), len(adj), -1]) if rng.random() < 0.25 \
@@ -231,6 +235,9 @@ def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
     if not hidden:
         out.append(Case("from_edge_seq <> 0 (the empty graph)", (call(fes, seq(), lit(0)),)))
         out.append(Case("from_edge_seq <> 3 (no edges)", (call(fes, seq(), lit(3)),)))
+        out.append(Case("from_edge_seq <(0,-1),(-1,0)> 2 raises not_in_graph (an endpoint off "
+                        "the graph)", (call(fes, seq(tup(lit(0), lit(-1)), tup(lit(-1), lit(0))),
+                                            lit(2)),)))
     else:
         out.append(Case("from_edge_seq <(0,1),(1,0)> -1 raises ValueError (a negative size)",
                         (call(fes, seq(tup(lit(0), lit(1)), tup(lit(1), lit(0))), lit(-1)),)))
@@ -253,6 +260,9 @@ def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
 def _undirected_cases(rng: random.Random, hidden: bool) -> list[Case]:
     out = [Case("is_undirected of the handout's Figure 1", (call(
         get(mod(GS), "is_undirected"), _graph_expr([[1], [2], [1, 3], [1, 2]])),))]
+    bad = [[1], [0, -1]] if not hidden else [[2], [0], [0, 1, 3]]
+    out.append(Case(f"is_undirected {_show_graph(bad)} raises not_in_graph (a neighbour off "
+                    "the graph)", (call(get(mod(GS), "is_undirected"), _graph_expr(bad)),)))
     for i in range(10):
         adj = _random_graph(rng, rng.randint(2, 9), rng.randint(0, 6))
         if i % 2:
@@ -357,7 +367,7 @@ def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
         s = _crafted(name, cells, player)
         out.append(Case(f"status on {name} when {why}",
                         (call(get(_game(name), "status"), to_expr(s)),)))
-    for name, s in _playouts(rng, 6):
+    for name, s in _playouts(rng, 6, finished=False):  # REQUIRES In_play (the GAME signature)
         out.append(Case(f"moves on {name}: {_show(s)}",
                         (call(get(_game(name), "moves"), to_expr(s)),)))
     for name, s in _playouts(rng, 8, finished=False):

@@ -1,0 +1,227 @@
+"""Fairness and power of the grader (issue 9).
+
+Fair solutions (``fixtures/fair``: each makes one choice the handout leaves open differently
+from the reference) score full marks; a sample of AST mutants of the reference loses points;
+the checks accept exactly what the handout allows (ties in Jamboree's parallel part, a bound
+outside the window).
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sml150.grading import write_solution
+from sml150.grading._checks import CHECKS
+from sml150.grading._model import Reply
+from sml150.grading._mutants import (
+    AstMutant,
+    ast_mutant_source,
+    generate,
+    grade_in_process,
+    student_functions,
+)
+from sml150.grading._starter import reference_source
+
+from .conftest import FIXTURES
+
+FAIR = FIXTURES / "fair"
+
+# fixture -> (homework, the tasks its module reaches)
+FAIR_SOLUTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "hw10_jamboree_mapreduce_later_tie": ("hw10", ("7.2", "7.3", "7.4")),
+    "hw11_jamboree_later_tie": ("hw11", ("6.2", "6.3", "6.4")),
+    "hw10_ttt_column_major_moves": ("hw10", ("5.2", "5.3", "5.4")),
+    "hw10_ttt_open_lines_estimate": ("hw10", ("5.6",)),
+    "hw11_graph_reverse_neighbours": ("hw11", ("3.1", "3.2", "3.3")),
+}
+
+
+def _patched(src: str, patch: str) -> str:
+    """``src`` with every function (or method of a class) that ``patch`` defines replaced."""
+    tree, new = ast.parse(src), ast.parse(patch)
+    replacements: dict[str, ast.stmt] = {}
+    for node in new.body:
+        if isinstance(node, ast.FunctionDef):
+            replacements[node.name] = node
+        elif isinstance(node, ast.ClassDef):
+            replacements.update({f"{node.name}.{f.name}": f for f in node.body
+                                 if isinstance(f, ast.FunctionDef)})
+    found: set[str] = set()
+    for scope, prefix in [(tree.body, "")] + [
+            (c.body, f"{c.name}.") for c in tree.body if isinstance(c, ast.ClassDef)]:
+        for i, node in enumerate(scope):
+            name = prefix + getattr(node, "name", "")
+            if isinstance(node, ast.FunctionDef) and name in replacements:
+                scope[i] = replacements[name]
+                found.add(name)
+    unknown = set(replacements) - found
+    assert not unknown, f"the patch names unknown functions: {unknown}"
+    return ast.unparse(tree) + "\n"
+
+
+def fair_submission(name: str, target: Path) -> Path:
+    """The reference submission with the fair fixture ``name`` put over it."""
+    hw, _ = FAIR_SOLUTIONS[name]
+    write_solution(hw, target)
+    for f in (FAIR / name).glob("*.py.txt"):
+        module = f.name.removesuffix(".py.txt")
+        if module.endswith(".patch"):
+            module = module.removesuffix(".patch")
+            text = (target / f"{module}.py").read_text(encoding="utf-8")
+            (target / f"{module}.py").write_text(_patched(text, f.read_text()), encoding="utf-8")
+        else:
+            shutil.copyfile(f, target / f"{module}.py")
+    return target
+
+
+def test_every_fair_fixture_is_listed() -> None:
+    assert {p.name for p in FAIR.iterdir() if p.is_dir()} == set(FAIR_SOLUTIONS)
+
+
+@pytest.mark.parametrize("name", sorted(FAIR_SOLUTIONS))
+def test_fair_solution_scores_full_marks(name: str, tmp_path: Path) -> None:
+    hw, tasks = FAIR_SOLUTIONS[name]
+    result = grade_in_process(hw, fair_submission(name, tmp_path / "sub"), tasks=tasks,
+                              case_timeout=120.0, budget=600.0)
+    assert result["failures"] == []
+    assert set(result["scores"]) == set(tasks)
+    assert all(passed == run > 0 for passed, run in result["scores"].values())
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("name", sorted(FAIR_SOLUTIONS))
+def test_fair_solution_scores_full_marks_in_the_sandbox(name: str, tmp_path: Path) -> None:
+    from sml150.grading import grade
+
+    hw, _ = FAIR_SOLUTIONS[name]
+    report = grade(hw, fair_submission(name, tmp_path / "sub"), text=False)
+    assert [(t.id, x.name, x.reason) for t in report.tasks for x in t.tests if not x.passed] == []
+
+
+# -- the checks accept exactly what the handout allows ----------------------------------------
+
+
+def _edge(move: int, n: int) -> dict[str, object]:
+    return {"some": {"t": [move, {"rec": "Guess", "f": {"n": n}}]}}
+
+
+def test_a_tied_move_of_the_parallel_part_passes_and_another_fails() -> None:
+    check = CHECKS["eq_leaves_tie"]
+    expected = [Reply(True, _edge(0, 3), out="Estimating state a[3]\n")]
+    tied = [Reply(True, _edge(2, 3), out="Estimating state a[3]\n")]
+    assert check(expected, tied, {"moves": [0, 2]}).passed
+    assert not check(expected, tied, {"moves": [0]}).passed
+    wrong_value = [Reply(True, _edge(2, 4), out="Estimating state a[3]\n")]
+    assert not check(expected, wrong_value, {"moves": [0, 2]}).passed
+    wrong_leaves = [Reply(True, _edge(0, 3), out="Estimating state b[3]\n")]
+    assert not check(expected, wrong_leaves, {"moves": [0, 2]}).passed
+
+
+def _value(kind: str, n: int, move: int = 0) -> dict[str, object]:
+    est = {"rec": "Guess", "f": {"n": n}}
+    return {"rec": "Step", "f": {"move": move, "est": est}} if kind == "Step" else \
+        {"rec": "Leaf", "f": {"est": est}}
+
+
+def test_fg_outside_the_window_needs_only_the_bound() -> None:
+    check = CHECKS["fg"]
+    window = {"alpha": {"rec": "Guess", "f": {"n": 2}}, "beta": {"rec": "Guess", "f": {"n": 5}},
+              "moves": []}
+    above = [Reply(True, _value("Step", 7))]
+    assert check(above, [Reply(True, _value("Step", 5, 1))], window).passed  # >= beta
+    assert not check(above, [Reply(True, _value("Step", 4))], window).passed
+    below = [Reply(True, _value("Step", 1))]
+    assert check(below, [Reply(True, _value("Leaf", 2))], window).passed  # <= alpha
+    assert not check(below, [Reply(True, _value("Leaf", 3))], window).passed
+    inside = [Reply(True, _value("Step", 3, 1))]
+    assert check(inside, [Reply(True, _value("Step", 3, 1))], window).passed
+    assert not check(inside, [Reply(True, _value("Step", 3, 0))], window).passed
+    assert check(inside, [Reply(True, _value("Step", 3, 0))], {**window, "moves": [0, 1]}).passed
+
+
+# -- power: a sample of AST mutants loses points ----------------------------------------------
+
+SAMPLE = 4
+
+
+def _sample() -> list[AstMutant]:
+    from benchmarks.grading_power import is_equivalent, load_equivalents
+
+    equivalents = load_equivalents()
+    rng = random.Random(9)
+    out = []
+    for hw, modules in (("hw10", ("las", "alphabeta")), ("hw11", ("graphseq", "alphabeta"))):
+        ms = [m for m in generate(hw, modules) if not is_equivalent(m, equivalents)]
+        out += rng.sample(ms, SAMPLE // 2)
+    return out
+
+
+@pytest.mark.parametrize("mutant", _sample(), ids=lambda m: m.key)
+def test_a_sample_of_ast_mutants_loses_points(mutant: AstMutant, tmp_path: Path) -> None:
+    from benchmarks.grading_power import AFFECTS
+
+    write_solution(mutant.hw, tmp_path, {mutant.module: ast_mutant_source(mutant)})
+    result = grade_in_process(mutant.hw, tmp_path, tasks=AFFECTS[mutant.hw][mutant.module],
+                              stop_early=True, case_timeout=120.0, budget=600.0)
+    assert result["failures"], f"{mutant.key} lost no point"
+
+
+@pytest.mark.exhaustive
+def test_the_grader_kills_95_percent_of_the_mutants() -> None:
+    from benchmarks.grading_power import main
+
+    assert main(["--jobs", "2"]) == 0
+
+
+def test_mutants_come_from_the_student_written_functions() -> None:
+    assert "_TicTacToe.estimate" in student_functions("hw10", "tictactoe")
+    assert "lines_estimator" not in student_functions("hw10", "tictactoe")  # the heuristic
+    for m in generate("hw10", ("las",)):
+        assert ast_mutant_source(m) != reference_source("hw10", "las")
+
+
+# -- what a student sees of a hidden test; what staff see with --reveal -----------------------
+
+
+def test_a_hidden_test_shows_its_kind_not_its_input() -> None:
+    from sml150.grading import GradeReport, TaskReport, TestOutcome, text_report
+
+    secret = "search random tree #2 (depth 2), window (-1, 3), a tie in the parallel part"
+    report = GradeReport("hw10", "sub", (TaskReport("7.3", "Jamboree", 25, (
+        TestOutcome(secret, False, "expected Some((0, Guess(3)))", True,
+                    kind="search random tree: a tie in the parallel part"),)),), 1.0)
+    student = text_report(report, width=200)
+    assert "a tie in the parallel part" in student
+    assert "window (-1, 3)" not in student and "Guess(3)" not in student
+    staff = text_report(report, width=200, reveal=True)
+    assert "window (-1, 3)" in staff and "Guess(3)" in staff
+
+
+def test_every_hidden_case_has_a_kind_without_data() -> None:
+    from sml150.grading._handout import homework
+
+    for hw in ("hw10", "hw11"):
+        for task in homework(hw)[1]:
+            for case in task.cases():
+                if case.hidden:
+                    assert case.kind, case.name
+                    assert not any(ch.isdigit() for ch in case.kind.split(":")[0]), case.kind
+
+
+def test_handout_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
+    from sml150.cli import main as cli
+    from sml150.grading import write_handout
+
+    write_handout("hw10", tmp_path)
+    (tmp_path / "las.py").write_text("# my work\n")
+    with pytest.raises(FileExistsError, match="--force"):
+        write_handout("hw10", tmp_path)
+    assert (tmp_path / "las.py").read_text() == "# my work\n"
+    assert cli(["handout", "hw10", str(tmp_path)]) == 2
+    assert cli(["handout", "hw10", str(tmp_path), "--force"]) == 0
+    assert (tmp_path / "las.py").read_text() != "# my work\n"
