@@ -33,12 +33,13 @@ needs_venv = pytest.mark.skipif(
 def readme_commands() -> list[str]:
     text = (REPO / "README.md").read_text()
     blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL)
-    lines = [ln.strip() for block in blocks for ln in block.splitlines()]
+    joined = [block.replace("\\\n", " ") for block in blocks]  # continuation lines
+    lines = [" ".join(ln.split()) for block in joined for ln in block.splitlines()]
     return [ln for ln in lines if ln and not ln.startswith("#")]
 
 
 def without_comment(command: str) -> str:
-    return command.split("  #", 1)[0].strip()
+    return re.sub(r"\s+#.*$", "", command).strip()
 
 
 def test_the_readme_starts_with_the_two_setup_commands() -> None:
