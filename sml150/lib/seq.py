@@ -498,9 +498,14 @@ class Seq(Generic[T]):
         >>> Seq.showl(Seq.from_list([1, 2, 3]))
         Cons(head=1, tail=<2,3>)
         """
-        if s._lo == s._hi:
-            return Nil()
-        return Cons(s._items[s._lo], _view(s._items, s._lo + 1, s._hi))
+        items, lo, hi = s._items, s._lo, s._hi
+        if lo == hi:
+            return _NIL
+        # Cons(items[lo], tail), its slots filled directly (a search walks moves this way).
+        v: Cons[A] = _new(Cons)
+        _set_head(v, items[lo])
+        _set_tail(v, _view(items, lo + 1, hi))
+        return v
 
     @staticmethod
     def hidel(v: LView[A]) -> Seq[A]:
@@ -557,6 +562,9 @@ _set_items = Seq.__dict__["_items"].__set__
 _set_lo = Seq.__dict__["_lo"].__set__
 _set_hi = Seq.__dict__["_hi"].__set__
 _EMPTY: Seq[Any] = Seq((), 0, 0)
+_NIL = Nil()
+_set_head = Cons.__dict__["head"].__set__
+_set_tail = Cons.__dict__["tail"].__set__
 
 
 def _check_index(where: str, i: int, s: Seq[Any]) -> None:
