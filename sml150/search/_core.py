@@ -271,7 +271,8 @@ class Kernel:
                     alpha = v
                     if alpha >= beta:
                         break
-        self.store(s, depth, (alpha0, beta), best, best_move)
+        # A fail-low's best move is no better than the others: keep the table's move then.
+        self.store(s, depth, (alpha0, beta), best, best_move if best > alpha0 else hint)
         return best, best_move
 
     def table_move(self, s: Any) -> Any:
@@ -292,15 +293,6 @@ class Kernel:
             m = a.from_canonical(m, sym)
         return m
 
-    def table_entry(self, s: Any) -> tuple[Any, ...] | None:
-        """The raw table slot for ``s`` if it holds ``s``'s key."""
-        tt = self.tt
-        if tt is None:
-            return None
-        key = self.adapter.key(s)
-        e = tt.slots.get(hash(key) & tt.mask)
-        return e if e is not None and e[0] == key else None
-
     def store(self, s: Any, depth: int, window: tuple[Score, Score], v: Score, m: Any) -> None:
         """Store a root result ``v`` found under ``(alpha, beta)`` (ply 0: no mate shift)."""
         tt = self.tt
@@ -309,7 +301,7 @@ class Kernel:
         a = self.adapter
         if a.canonical is not None and a.to_canonical is not None:
             key, sym = a.canonical(s)
-            m = a.to_canonical(m, sym)
+            m = None if m is None else a.to_canonical(m, sym)
         else:
             key = a.key(s)
         alpha, beta = window
