@@ -30,6 +30,10 @@ from sml150.grading._report import autolab_line, gradescope_json, text_report, w
 from sml150.grading._sandbox import Limits, SandboxUnavailable, printable_path, sandbox_problem
 
 __all__ = [
+    "EXIT_GRADED",
+    "EXIT_GRADER_FAILED",
+    "EXIT_NO_SANDBOX",
+    "EXIT_USAGE",
     "HOMEWORKS",
     "GradeReport",
     "Limits",
@@ -48,7 +52,7 @@ __all__ = [
 ]
 
 
-NOT_TAMPER_PROOF: Final = "not sandboxed ({why}): this result is not tamper-proof"
+NOT_TAMPER_PROOF: Final = "not tamper-proof: graded without the sandbox ({why})"
 """The one line a run without bubblewrap adds to its report."""
 
 
@@ -96,7 +100,7 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
     use = sandbox is not False and problem is None
     report = grade_tasks(hw, list(specs), Path(submission), limits, sandbox=use)
     if not use:
-        why = "--no-sandbox" if sandbox is False else problem
+        why = "--no-sandbox" if sandbox is False else str(problem)[:60]
         report = attrs.evolve(report, notes=(*report.notes, NOT_TAMPER_PROOF.format(why=why)))
     stream = out if out is not None else sys.stdout
     if gradescope is not None:

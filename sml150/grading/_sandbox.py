@@ -272,7 +272,6 @@ class Bundle:
         self.dir = self.root / "bundle"
         self.scratch = self.root / "cwd"
         self.scratch.mkdir()
-        self._tasks = 0
         write_library(self.dir)
         for p in _third_party_paths():
             if p.is_dir():
@@ -296,11 +295,11 @@ class Bundle:
         self._tmp.cleanup()
 
     def task_dir(self) -> Path:
-        """A new, empty directory for one task's files (its submission copy, its cases')."""
-        self._tasks += 1
-        d = self.root / f"task-{self._tasks}"
-        d.mkdir()
-        return d
+        """A new, empty directory for one task's files (its submission copy, its cases').
+
+        Safe to call from several threads at once.
+        """
+        return Path(tempfile.mkdtemp(prefix="task-", dir=self.root))
 
     def blocked_roots(self) -> list[str]:
         """Directories a worker may not read: the real package, and its checkout's ``.git``."""
@@ -330,6 +329,8 @@ MAX_SUBMISSION_FILES: Final = 2000
 """More files than this in a submission are not copied (and the report says so)."""
 MAX_SUBMISSION_BYTES: Final = 20 * 1024 * 1024
 """Files larger than this are not copied."""
+MAX_SUBMISSION_TOTAL: Final = 64 * 1024 * 1024
+"""Files past this many bytes in all are not copied."""
 
 
 def printable_path(path: Path | str) -> str:
@@ -347,7 +348,8 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
 
     Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
     pointing at an installed reference solution) is skipped, not followed, as are special files,
-    caches, oversized files, anything past ``MAX_SUBMISSION_FILES``, and any file that cannot
+    caches, oversized files, anything past ``MAX_SUBMISSION_FILES`` files or
+    ``MAX_SUBMISSION_TOTAL`` bytes, and any file that cannot
     be copied (a name too long, unreadable): each costs a note, never the run.
 
     >>> import tempfile
@@ -361,7 +363,7 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
     """
     notes: list[str] = []
     dst.mkdir(parents=True, exist_ok=True)
-    copied = 0
+    copied = total = 0
     shown = printable_path
 
     def unreadable(e: OSError) -> None:
@@ -388,10 +390,14 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
                 elif copied >= MAX_SUBMISSION_FILES:
                     notes.append(f"skipped {shown(where)}: more than {MAX_SUBMISSION_FILES}"
                                  " files")
+                elif total + st.st_size > MAX_SUBMISSION_TOTAL:
+                    notes.append(f"skipped {shown(where)}: more than {MAX_SUBMISSION_TOTAL}"
+                                 " bytes in all")
                 else:
                     (dst / rel).mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(path, dst / where, follow_symlinks=False)
                     copied += 1
+                    total += st.st_size
             except OSError as e:
                 notes.append(f"skipped {shown(where)}: {e.strerror or type(e).__name__}")
     return notes

@@ -11,7 +11,8 @@ from sml150.grading import GradeReport, Limits, grade, write_handout, write_solu
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
-HOSTILE_LIMITS = Limits(call_timeout=1.5, group_budget=6.0, memory=1024**3, cpu=10, restarts=1)
+HOSTILE_LIMITS = Limits(call_timeout=1.5, group_budget=6.0, memory=512 * 1024**2, cpu=10,
+                        restarts=0)
 """Short limits, so that hostile submissions cost seconds, not minutes (an honest Task 5.7 or
 5.8 needs well under a second)."""
 

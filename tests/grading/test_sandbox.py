@@ -45,14 +45,23 @@ def bundle() -> Iterator[Bundle]:
         yield b
 
 
-@pytest.fixture(params=MODES)
+@pytest.fixture(scope="module", params=MODES)
 def worker(bundle: Bundle, request: pytest.FixtureRequest) -> Iterator[WorkerSession]:
+    """One worker per mode, shared by the tests that leave it running."""
     with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3),
                        sandbox=request.param) as w:
         yield w
 
 
-@pytest.fixture
+@pytest.fixture(params=MODES)
+def fresh_worker(bundle: Bundle, request: pytest.FixtureRequest) -> Iterator[WorkerSession]:
+    """A worker of its own, for a test that ends it."""
+    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3),
+                       sandbox=request.param) as w:
+        yield w
+
+
+@pytest.fixture(scope="module")
 def os_only(bundle: Bundle) -> Iterator[WorkerSession]:
     """A sandboxed worker without its audit hook."""
     if NO_BWRAP is not None:
@@ -115,9 +124,9 @@ def test_sys_exit_is_an_exception(worker: WorkerSession) -> None:
     assert worker.call(["lit", 1]).value == 1  # the worker goes on
 
 
-def test_os_exit_kills_only_the_worker(worker: WorkerSession) -> None:
+def test_os_exit_kills_only_the_worker(fresh_worker: WorkerSession) -> None:
     with pytest.raises(WorkerDied, match="exited"):
-        worker.call(os_call("_exit", 0))
+        fresh_worker.call(os_call("_exit", 0))
 
 
 @pytest.mark.parametrize("sandbox", MODES)
