@@ -4,7 +4,8 @@ Part 1 solves Pascal Pons' benchmark sets (tests/data/connect4/) with ``sml150.g
 (``solve(..., analyse=False)``: the score only, as Pons measures) and checks every exact score.
 It prints the mean positions explored next to Pons' published means for his final C++ solver
 (51.3 / 449.6 / 3,298 for L3_R1 / L2_R1 / L1_R1; target: within 1.5x) and the mean time per
-position, wall clock and CPU (targets: <= 2 ms, <= 20 ms, <= 0.2 s).
+position, wall clock and CPU (targets: <= 2 ms, <= 20 ms, <= 0.2 s; the verdict uses the CPU
+time, which on an idle machine is the wall time, and on a shared one leaves out other jobs).
 
 Part 2 runs, in the same process, the searches a user would pick instead, on the same work:
 
@@ -79,7 +80,9 @@ def part1(l1: int | None, quick: bool) -> bool:
         limit = 100 if quick else (l1 if name == "Test_L1_R1" else None)
         r = bench_set(name, limit)
         ratio = r["nodes"] / r["pons"]
-        good = r["wrong"] == 0 and ratio <= 1.5 and r["wall"] <= r["target"]
+        # the time verdict uses the process's CPU time: on a shared machine, wall time also
+        # counts the other jobs' turns (both are printed)
+        good = r["wrong"] == 0 and ratio <= 1.5 and r["cpu"] <= r["target"]
         ok &= good
         print(f"{r['set']:<11} {r['n']:>9} {r['n'] - r['wrong']:>7} {r['nodes']:>10.1f}"
               f" {r['pons']:>7.1f} {ratio:>6.2f} {1000 * r['wall']:>8.2f}"
