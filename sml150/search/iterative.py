@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar
 
+import attrs
+
 from sml150.lib.signatures import GAME
 from sml150.search._core import (
     DEFAULT_OPTIONS,
@@ -34,7 +36,7 @@ from sml150.search._core import (
 )
 from sml150.search._run import make_table, run
 from sml150.search.mtdf import mtdf_root
-from sml150.search.result import SearchResult
+from sml150.search.result import SearchResult, SearchStats
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
 
@@ -99,7 +101,8 @@ def iterative_deepening(
     REQUIRES: ``state`` In_play; ``max_depth >= 1``, ``nodes >= 1`` and ``seconds > 0`` when
     given (else ``ValueError`` — checked when the generator is created).
     ENSURES: each result is exact at its depth (the same value as ``alphabeta`` there); its
-    ``stats.nodes`` and ``stats.seconds`` count every iteration so far.
+    ``stats`` count every iteration so far, except ``stats.estimates``: this iteration's (0 when
+    it saw every line to its end, and then it is the last).
 
     >>> from sml150.games.tictactoe import KInARow
     >>> iterative_deepening(KInARow(3, 3), KInARow(3, 3).start, nodes=-1)
@@ -111,17 +114,18 @@ def iterative_deepening(
     if algorithm not in ("alphabeta", "pvs", "mtdf", "aspiration"):
         raise ValueError(f"iterative_deepening: unknown algorithm {algorithm!r}")
     a = adapt(game, options.hooks)
-    table = make_table(tt) or TranspositionTable()
+    table = make_table(tt)  # shared by the iterations (None: no table at all)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     return _deepen(game, state, a, table, options, all_best, algorithm,
                    SOLVE_DEPTH if max_depth is None else max_depth, nodes, deadline)
 
 
-def _deepen(game: GAME[State, Move], state: State, a: Any, table: TranspositionTable,  # noqa: PLR0917
+def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917
+            table: TranspositionTable | None,
             options: SearchOptions, all_best: bool, algorithm: Algorithm, max_depth: int,
             nodes: int | None, deadline: float | None) -> Iterator[SearchResult[Move]]:
-    total: Any = None
+    total: SearchStats | None = None
     prev_value: Score | None = None
     prev_move: Any = None
     for depth in range(1, max_depth + 1):
@@ -130,20 +134,16 @@ def _deepen(game: GAME[State, Move], state: State, a: Any, table: TranspositionT
                                                 and time.perf_counter() > deadline):
             return
         try:
-            r = run("iterative_deepening", game, state, depth, table, options, all_best,
+            r = run("iterative_deepening", game, state, depth,
+                    False if table is None else table, options, all_best,
                     _root(algorithm, prev_value, prev_move), pvs=algorithm == "pvs",
                     limits=Limits(left, deadline), adapter=a)
         except Aborted:
             return
-        total = r.stats if total is None else total.plus(r.stats)
-        stats = total if total is r.stats else _with_depth(total, depth, r.stats.estimates)
-        yield SearchResult(r.value, r.est, r.move, r.best_moves, r.pv, depth, stats)
+        # Cumulative counts, but this iteration's estimates (0: it saw every line to its end).
+        total = r.stats if total is None else attrs.evolve(
+            total.plus(r.stats), depth=depth, estimates=r.stats.estimates)
+        yield SearchResult(r.value, r.est, r.move, r.best_moves, r.pv, depth, total)
         if r.stats.estimates == 0:
             return
         prev_value, prev_move = r.value, r.move
-
-
-def _with_depth(total: Any, depth: int, estimates: int) -> Any:
-    from attrs import evolve
-
-    return evolve(total, depth=depth, estimates=estimates)
