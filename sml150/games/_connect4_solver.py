@@ -155,27 +155,28 @@ class _Kernel:
                 raise SolveAborted("no result within the time limit", nodes)
             check_at = self._next_check(nodes)
 
+        a1, a2, a3 = h1, 2 * h1, 3 * h1  # horizontal
+        b1, b2, b3 = h, 2 * h, 3 * h  # diagonal /
+        c1, c2, c3 = h2, 2 * h2, 3 * h2  # the other diagonal
+
         def wins(p: int, m: int) -> int:
             # Pons' compute_winning_position: the empty cells completing four for stones p
             r = (p << 1) & (p << 2) & (p << 3)
-            q = (p << h1) & (p << 2 * h1)
-            r |= q & (p << 3 * h1)
-            r |= q & (p >> h1)
-            q = (p >> h1) & (p >> 2 * h1)
-            r |= q & (p << h1)
-            r |= q & (p >> 3 * h1)
-            q = (p << h) & (p << 2 * h)
-            r |= q & (p << 3 * h)
-            r |= q & (p >> h)
-            q = (p >> h) & (p >> 2 * h)
-            r |= q & (p << h)
-            r |= q & (p >> 3 * h)
-            q = (p << h2) & (p << 2 * h2)
-            r |= q & (p << 3 * h2)
-            r |= q & (p >> h2)
-            q = (p >> h2) & (p >> 2 * h2)
-            r |= q & (p << h2)
-            r |= q & (p >> 3 * h2)
+            lo, hi = p << a1, p >> a1
+            q = lo & (p << a2)
+            r |= q & ((p << a3) | hi)
+            q = hi & (p >> a2)
+            r |= q & (lo | (p >> a3))
+            lo, hi = p << b1, p >> b1
+            q = lo & (p << b2)
+            r |= q & ((p << b3) | hi)
+            q = hi & (p >> b2)
+            r |= q & (lo | (p >> b3))
+            lo, hi = p << c1, p >> c1
+            q = lo & (p << c2)
+            r |= q & ((p << c3) | hi)
+            q = hi & (p >> c2)
+            r |= q & (lo | (p >> c3))
             return r & (board ^ m)
 
         def negamax(  # noqa: PLR0915, PLR0917 -- the hot loop, inlined, positional
