@@ -234,9 +234,12 @@ def _bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
     for host, inside in binds:
         argv += ["--ro-bind", host, inside]
     # The root and /dev are tmpfs that bwrap fills with mount points and device nodes: made
-    # read-only, the size-limited /tmp is the only writable place.
+    # read-only, the size-limited /tmp is the only writable place. /proc is read-only too: a
+    # grader run as root leaves the worker the host's uid 0 (without capabilities), for which
+    # the kernel's sysctl files under /proc/sys would otherwise be writable.
     argv += ["--size", str(limits.tmpfs), "--tmpfs", "/tmp", "--dev", "/dev", "--proc", "/proc",
-             "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp", "--"]
+             "--remount-ro", "/proc", "--remount-ro", "/dev", "--remount-ro", "/",
+             "--chdir", "/tmp", "--"]
     return argv
 
 

@@ -183,6 +183,10 @@ def test_the_sandbox_sees_only_the_runtime_the_bundle_and_tmp(os_only: WorkerSes
     (os_call("open", "/usr/evil.pth", os.O_WRONLY | os.O_CREAT), "OSError"),
     (os_call("open", "/evil.pth", os.O_WRONLY | os.O_CREAT), "OSError"),
     (os_call("open", "/dev/shm/x", os.O_WRONLY | os.O_CREAT), "OSError"),
+    # a grader run as root leaves the worker the host's uid 0: /proc must stay read-only
+    (os_call("open", "/proc/sys/kernel/core_pattern", os.O_WRONLY), "OSError"),
+    (os_call("open", "/proc/sys/vm/drop_caches", os.O_WRONLY), "OSError"),
+    (os_call("open", "/proc/self/oom_score_adj", os.O_WRONLY), "OSError"),
 ])
 def test_the_sandbox_refuses(os_only: WorkerSession, expr: list[Json], exc: str) -> None:
     reply = os_only.call(expr)
