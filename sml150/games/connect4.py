@@ -433,15 +433,25 @@ class ConnectFourGame:
         ...
         sml150.games.connect4.IllegalMoveString: move 8 of '12121211': the game is already won
         """
-        s = self.start
+        h = self.height
+        columns = {str(c + 1): (1 << (c * (h + 1)), self.top_mask(c))
+                   for c in range(min(self.width, 9))}
+        position = mask = 0
+        won = False
         for i, ch in enumerate(text, start=1):
-            if not ("1" <= ch <= "9" and int(ch) <= self.width):
+            # Inv: (position, mask) is the state after text[:i-1], won whether its last move won
+            column = columns.get(ch)
+            if column is None:
                 raise IllegalMoveString(text, i, f"{ch!r} is not a column 1..{self.width}")
-            why = self._why_not(s, int(ch) - 1)
-            if why is not None:
-                raise IllegalMoveString(text, i, why)
-            s = self.make_move(s, int(ch) - 1)
-        return s
+            bottom, top = column
+            if mask & top:
+                raise IllegalMoveString(text, i, f"column {ch} is full")
+            if won:
+                raise IllegalMoveString(text, i, "the game is already won")
+            moved = mask | (mask + bottom)
+            won = has_four(position | (moved ^ mask), h)
+            position, mask = position ^ mask, moved
+        return C4State(position, mask, len(text), won)
 
     def score_of_win(self, moves_before: int) -> Score:
         """Pons' score of a win by the stone played after ``moves_before`` plies.

@@ -212,3 +212,19 @@ def test_has_four_directions() -> None:
     anti = sum(1 << (c * 7 + 3 - c) for c in range(4))
     assert has_four(diag, 6) and has_four(anti, 6)
     assert not has_four(sum(1 << (c * 7 + c) for c in range(3)), 6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(moves_lists)
+def test_parse_moves_equals_make_move(picks: list[int]) -> None:
+    s, text = G.start, ""
+    for p in picks:
+        legal = list(G.moves(s))
+        if not legal:
+            break
+        c = legal[p % len(legal)]
+        s, text = G.make_move(s, c), text + str(c + 1)
+    assert G.parse_moves(text) == s
+    if G.is_won(s):
+        with pytest.raises(IllegalMoveString, match="already won"):
+            G.parse_moves(text + "1")
