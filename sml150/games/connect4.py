@@ -271,10 +271,10 @@ class ConnectFourGame:
             return f"a move is a 0-based column int, not {c!r}"
         if not 0 <= c < self.width:
             return f"column {c + 1} is off the board (columns 1..{self.width})"
-        if s.mask & self.top_mask(c):
-            return f"column {c + 1} is full"
         if s.won:
             return "the game is already won"
+        if s.mask & self.top_mask(c):
+            return f"column {c + 1} is full"
         return None
 
     def make_move(self, s: C4State, m: Column) -> C4State:
@@ -443,11 +443,11 @@ class ConnectFourGame:
             column = columns.get(ch)
             if column is None:
                 raise IllegalMoveString(text, i, f"{ch!r} is not a column 1..{self.width}")
+            if won:
+                raise IllegalMoveString(text, i, "the game is already won")
             bottom, top = column
             if mask & top:
                 raise IllegalMoveString(text, i, f"column {ch} is full")
-            if won:
-                raise IllegalMoveString(text, i, "the game is already won")
             moved = mask | (mask + bottom)
             won = has_four(position | (moved ^ mask), h)
             position, mask = position ^ mask, moved
