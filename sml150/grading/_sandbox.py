@@ -24,6 +24,7 @@ student checking their own work, not tamper-proof.
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import functools
 import json
@@ -283,6 +284,9 @@ class Bundle:
             else:
                 shutil.copy2(p, self.dir / p.name)
         shutil.copyfile(Path(__file__).with_name("_worker.py"), self.dir / "_sml150_worker.py")
+        # Workers never write bytecode (-B) but read it: compiled once here, each worker starts
+        # in a fraction of the time.
+        compileall.compile_dir(self.dir / "sml150", quiet=2)
         seccomp = seccomp_program()
         self.seccomp = seccomp.hex() if seccomp is not None else ""
 
