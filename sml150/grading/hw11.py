@@ -362,7 +362,8 @@ def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
             ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 4),
                     5: ("O", 1)}, "Minnie", "Maxie reaches max_units exactly"),
             ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 3),
-                    5: ("O", 1)}, "Minnie", "Maxie one army short of max_units")]
+                    5: ("O", 1)}, "Minnie", "Maxie one army short of max_units"),
+            ("M1", {2: ("O", 3)}, "Maxie", "Maxie has no territory, Minnie one")]
     for name, cells, player, why in ends:
         s = _crafted(name, cells, player)
         out.append(Case(f"status on {name} when {why}",
@@ -375,6 +376,11 @@ def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
         m = rng.choice(list(g.moves(s)))
         out.append(Case(f"make_move {m} on {name}: {_show(s)}",
                         (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
+    for name, s, m, why in [("M1", _ref_game("M1").start, (0, 1), "from Minnie's territory"),
+                            ("M1", _ref_game("M1").start, (3, 0), "to a territory not adjacent")
+                            ][hidden:]:
+        out.append(Case(f"make_move of an invalid move ({why}) raises InvalidMove",
+                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
     for name, s, m, why in _battles():
         out.append(Case(f"make_move {m} on {name}, {why}",
                         (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
@@ -382,6 +388,11 @@ def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
         e = call(get(_game(name), "estimate"), to_expr(s))
         out.append(Case(f"estimate returns an estimate, the same twice: {_show(s)}", (e, e),
                         "valid_est", arg="same"))
+    for name, cells, player, why in ends[:3] if not hidden else ends[1:4] + ends[5:]:
+        s = _crafted(name, cells, player)
+        out.append(Case(f"estimate of a finished game is its outcome's value: {name} when {why}",
+                        (call(get(_game(name), "estimate"), to_expr(s)),), "valid_est",
+                        arg="exact"))
     for name, s in _playouts(rng, 1, finished=False):
         g = _game(name)
         out.append(Case(f"estimate creates no state (make_move not called): {_show(s)}",
@@ -674,6 +685,22 @@ def _trace_cases(which: str, hidden: bool) -> list[Case]:
     return out
 
 
+def _finished_cases(hidden: bool, which: str) -> list[Case]:
+    """``next_move`` of a finished Riskless game raises ``ValueError``.
+
+    (REQUIRES In_play, as the starter docstring says.)
+    """
+    if not hidden:
+        return []
+    s = _crafted("M1", {3: ("X", 2)}, "Minnie")
+    game = _game("M1")
+    settings = (call(get(lib(SIG), "JamboreeSettings"), game, lit(2), lit(0.5))
+                if which == "jamboree" else call(get(lib(SIG), "Settings"), game, lit(2)))
+    player = call(get(mod(which), "Jamboree" if which == "jamboree" else "AlphaBeta"), settings)
+    return named([Case("next_move of a finished game raises ValueError (REQUIRES In_play)",
+                       (call(get(player, "next_move"), to_expr(s)),))], hidden)
+
+
 def _initial_cases(_rng: random.Random, hidden: bool, which: str) -> list[Case]:
     games = [("HandoutSmall", HANDOUT_SMALL, 2)] if not hidden else [("HandoutBig", HANDOUT_BIG, 4)]
     return named([Case(f"initial_ab ({name})", (get(player_expr(which, g, d, 0.5), "initial_ab"),))
@@ -693,12 +720,14 @@ TASKS: Final = (
     TaskSpec("5.2", "AlphaBeta F and G", 20,
              seeded(lambda r, h: _fg_cases(r, h, "alphabeta"), 8)),
     TaskSpec("5.3", "AlphaBeta next_move", 4,
-             seeded(lambda r, h: next_move_cases(r, h, "alphabeta", "hw11"), 9)),
+             seeded(lambda r, h: next_move_cases(r, h, "alphabeta", "hw11")
+                    + _finished_cases(h, "alphabeta"), 9)),
     TaskSpec("6.2", "Jamboree split_moves", 3, seeded(lambda r, h: split_cases(r, h, 8), 10)),
     TaskSpec("6.3", "Jamboree F and G", 10,
              seeded(lambda r, h: _fg_cases(r, h, "jamboree"), 11)),
     TaskSpec("6.4", "Jamboree next_move", 2,
-             seeded(lambda r, h: next_move_cases(r, h, "jamboree", "hw11"), 12)),
+             seeded(lambda r, h: next_move_cases(r, h, "jamboree", "hw11")
+                    + _finished_cases(h, "jamboree"), 12)),
 )
 """HW11's autograded tasks in handout order, with the handout's points (percent)."""
 
