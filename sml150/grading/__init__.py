@@ -106,11 +106,17 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
     if gradescope is not None:
         try:
             write_gradescope(report, Path(gradescope))
-        except OSError as e:
+        except (OSError, ValueError) as e:
+            why = getattr(e, "strerror", None) or type(e).__name__
             report = attrs.evolve(report, ok=False, notes=(
-                *report.notes, f"could not write {printable_path(gradescope)}: {e.strerror}"))
+                *report.notes, f"could not write {printable_path(gradescope)}: {why}"))
     if text:
-        _write(stream, text_report(report, reveal=reveal))
+        try:
+            written = text_report(report, reveal=reveal)
+        except Exception as e:  # a grader bug: the scores still go out below
+            report = attrs.evolve(report, ok=False)
+            written = f"sml150 grade {hw}: the text report failed ({type(e).__name__})\n"
+        _write(stream, written)
     if autolab:
         _write(stream, autolab_line(report) + "\n")
     stream.flush()

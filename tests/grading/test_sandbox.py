@@ -193,6 +193,20 @@ def test_the_sandbox_refuses(os_only: WorkerSession, expr: list[Json], exc: str)
     assert (reply.ok, reply.exc) == (False, exc)
 
 
+@pytest.mark.parametrize("sandbox", MODES)
+def test_a_submission_never_shadows_the_standard_library(bundle: Bundle, tmp_path: Path,
+                                                         sandbox: bool) -> None:
+    for name in ("json", "threading", "resource", "select", "io", "math", "types"):
+        (tmp_path / f"{name}.py").write_text("import os\nos._exit(42)\n")
+    with WorkerSession(bundle, [tmp_path], Limits(), sandbox=sandbox) as w:
+        for name in ("json", "threading", "resource", "select", "io", "math", "types"):
+            where = w.call(["get", ["mod", name], "__file__"])
+            assert where.ok  # the worker is alive: the submission's module never ran
+            assert not str(where.value).startswith((str(tmp_path), "/sandbox/"))
+        path = w.call(["get", ["mod", "sys"], "path"]).value["l"]
+        assert path[-1] in (str(tmp_path), "/sandbox/path0")  # the submission comes last
+
+
 def test_threads_and_tmp_work_in_the_sandbox(os_only: WorkerSession) -> None:
     start = ["call", ["get", ["call", ["get", ["mod", "threading"], "Thread"]], "start"]]
     assert os_only.call(start).ok
