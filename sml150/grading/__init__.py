@@ -52,10 +52,6 @@ __all__ = [
 ]
 
 
-NOT_TAMPER_PROOF: Final = "not tamper-proof: graded without the sandbox ({why})"
-"""The one line a run without bubblewrap adds to its report."""
-
-
 def _write(stream: TextIO, text: str) -> None:
     """Write ``text``, escaping what the stream's encoding cannot hold."""
     try:
@@ -101,7 +97,7 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
     report = grade_tasks(hw, list(specs), Path(submission), limits, sandbox=use)
     if not use:
         why = "--no-sandbox" if sandbox is False else str(problem)[:60]
-        report = attrs.evolve(report, notes=(*report.notes, NOT_TAMPER_PROOF.format(why=why)))
+        report = attrs.evolve(report, unsandboxed=why)
     stream = out if out is not None else sys.stdout
     if gradescope is not None:
         try:

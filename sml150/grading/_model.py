@@ -39,10 +39,10 @@ def clean_text(text: str, limit: int, *, lines: bool = True) -> str:
 
     Lone surrogates and control characters are escaped (and newlines too unless ``lines``).
 
-    >>> clean_text("ok\\udc80\\x1b[2J" + "x" * 50, 12)
-    'ok\\\\udc80\\\\x1b'
-    >>> clean_text("a\\nb", 10, lines=False)
-    'a\\\\nb'
+    >>> clean_text("ok\udc80\x1b[2J" + "x" * 50, 12)
+    'ok\\udc80\\x1b'
+    >>> clean_text("a\nb", 10, lines=False)
+    'a\\nb'
     """
     text = text[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
     if not lines:
@@ -250,6 +250,9 @@ class GradeReport:
     ok: bool = True
     """The grader itself worked: every task was prepared and run (whatever the submission
     did). False means the scores may be lower than deserved; the exit status says so."""
+    unsandboxed: str = ""
+    """Why the workers ran without bubblewrap (``""``: they ran under it). A report of an
+    unsandboxed run says, in one line, that the result is not tamper-proof."""
 
     @property
     def total(self) -> float:

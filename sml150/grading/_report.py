@@ -21,9 +21,12 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sml150.grading._model import GradeReport, clean_text
+
+NOT_TAMPER_PROOF: Final = "not tamper-proof: graded without the sandbox ({why})"
+"""The one line the report of a run without bubblewrap holds."""
 
 
 def _safe(text: str, limit: int = 2000) -> str:
@@ -81,6 +84,8 @@ def gradescope_json(report: GradeReport) -> dict[str, Any]:
     summary += [f"Task {t.id}: {t.score} / {t.max_points} ({t.passed}/{len(t.tests)} tests)"
                 for t in report.tasks]
     summary += [f"note: {_safe(n)}" for n in report.notes]
+    if report.unsandboxed:
+        summary.append(_safe(NOT_TAMPER_PROOF.format(why=report.unsandboxed)))
     return {
         "score": report.total,
         "execution_time": round(report.seconds),
@@ -133,6 +138,8 @@ def text_report(report: GradeReport, width: int = 100, *, reveal: bool = False) 
             table.add_row(Text("PASS" if t.passed else "FAIL"), Text(_safe(name)),
                           Text(_safe(reason)))
         console.print(table)
+    if report.unsandboxed:
+        console.print(Text(_safe(NOT_TAMPER_PROOF.format(why=report.unsandboxed))))
     for note in report.notes:
         console.print(Text(_safe(f"note: {note}")))
     console.print(Text(f"Total: {report.total} / {report.max_total:g}   "
