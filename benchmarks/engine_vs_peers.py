@@ -38,15 +38,20 @@ Run = Callable[[], tuple[int, str]]
 """One solve: returns (positions entered, the value found, as text)."""
 
 
-def median_of(repeat: int, run: Run) -> tuple[int, float, str]:
-    """(positions, median seconds, value) over ``repeat`` runs."""
-    times = []
+def median_of(repeat: int, run: Run) -> tuple[int, float, float, str]:
+    """(positions, median wall seconds, median CPU seconds, value) over ``repeat`` runs.
+
+    CPU time is the process's own: on a machine shared with other jobs it is the steadier
+    figure; wall time includes waiting for a core.
+    """
+    times, cpus = [], []
     positions, value = 0, ""
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         positions, value = run()
         times.append(time.perf_counter() - t0)
-    return positions, statistics.median(times), value
+        cpus.append(time.process_time() - c0)
+    return positions, statistics.median(times), statistics.median(cpus), value
 
 
 # -- the engine ---------------------------------------------------------------------------------
@@ -218,17 +223,18 @@ def knuth_moore(seeds: int) -> None:
 
 def table(title: str, repeat: int, rows: list[tuple[str, Run | None]]) -> None:
     print(f"\n{title} (median of {repeat} runs)")
-    print(f"{'engine':<34} {'positions':>10} {'seconds':>9} {'vs engine':>10}  value")
-    base: float | None = None
+    print(f"{'engine':<36} {'positions':>10} {'wall s':>9} {'CPU s':>9} {'wall ratio':>10}"
+          f" {'CPU ratio':>10}  value")
+    base: tuple[float, float] | None = None
     for name, run in rows:
         if run is None:
-            print(f"{name:<34} {'(not installed)':>10}")
+            print(f"{name:<36} {'(not installed)':>10}")
             continue
-        n, t, value = median_of(repeat, run)
+        n, t, c, value = median_of(repeat, run)
         if base is None:
-            base = t
-        ratio = "1.0x" if t == base else f"{t / base:.1f}x"
-        print(f"{name:<34} {n:>10,} {t:>9.4f} {ratio:>10}  {value}")
+            base = (t, c)
+        print(f"{name:<36} {n:>10,} {t:>9.4f} {c:>9.4f} {t / base[0]:>9.1f}x"
+              f" {c / max(base[1], 1e-9):>9.1f}x  {value}")
 
 
 def main() -> None:
