@@ -90,6 +90,18 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
+def _children() -> list[int]:
+    """This process's child processes (from ``/proc``)."""
+    me, found = os.getpid(), []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == me:
+                    found.append(int(entry))
+    return found
+
+
 def _snapshot(d: Path) -> dict[str, bytes]:
     return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
 
@@ -168,6 +180,7 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
     assert not Path("/tmp/leaked.py").exists()
     assert connections == []
     assert _processes_with(marker) == []
+    assert _children() == []  # every sandbox is gone
     # Every task ends within its budget, however its calls stall.
     assert seconds <= HOSTILE_LIMITS.group_budget * len(attack.tasks) + 20
     if name == "scratch_files":
