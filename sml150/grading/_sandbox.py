@@ -144,7 +144,11 @@ def _base_executable() -> str:
 
 
 def stdlib_dir() -> Path:
-    """The standard library directory of this interpreter (where ``os.py`` is)."""
+    """The standard library directory of this interpreter (where ``os.py`` is).
+
+    >>> (stdlib_dir() / "os.py").is_file()
+    True
+    """
     return Path(os.__file__).resolve().parent
 
 
@@ -162,7 +166,12 @@ def runtime() -> Runtime:
     """The interpreter's files (cached): binary, standard library, shared libraries.
 
     Shared libraries are found with ``ldd`` on the binary and every extension module of the
-    standard library. ``SandboxUnavailable`` if ``ldd`` is missing or fails.
+    standard library. ENSURES: every path named exists; ``SandboxUnavailable`` if ``ldd`` is
+    missing or fails.
+
+    >>> rt = runtime()
+    >>> Path(rt.executable).is_file() and all(Path(f).exists() for f in rt.files)
+    True
     """
     exe = _base_executable()
     std = stdlib_dir()
