@@ -1,7 +1,7 @@
 """Tournament throughput: 2 workers against 1 (target >= 1.8x), Dask against processes:2 (<= 1.3x).
 
 Run: ``.venv/bin/python benchmarks/parallel_tournament.py [--games 20]``. One pair of players
-on Riskless M2 (alphabeta:4 against jamboree:4:0.5, move limit 100), ``--games`` games with
+on 4x4 Tic-Tac-Toe, draw rule (alphabeta:3 against jamboree:3:0.5), ``--games`` games with
 seeded openings, played on ``processes:1``, ``processes:2`` and ``dask:2`` (a LocalCluster; its
 start-up is timed apart). Every run must give the same standings. Prints wall times and ratios,
 and the machine's load.
@@ -16,8 +16,8 @@ import time
 from sml150.parallel import executor
 from sml150.tournament import Tournament, run_tournament
 
-GAME = "riskless:m2"
-PLAYERS = ["alphabeta:4", "jamboree:4:0.5"]
+GAME = "tictactoe:4:draw"
+PLAYERS = ["alphabeta:3", "jamboree:3:0.5"]
 
 
 def play(spec: str, games: int) -> tuple[Tournament, float, float]:

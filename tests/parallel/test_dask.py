@@ -19,7 +19,7 @@ from sml150.lib.signatures import JamboreeSettings
 from sml150.parallel import executor, map_retrying
 from sml150.tournament import run_tournament
 
-from .batch_fixtures import TASKS, make_class
+from .batch_fixtures import TASKS, check_class, check_rerun, make_class
 from .test_jamboree_parallel import run
 
 pytest.importorskip("distributed")
@@ -61,8 +61,17 @@ def test_tournament_on_dask_matches_serial(cluster: Executor) -> None:
         attrs.evolve(r, seconds=0.0) for r in expected.results]
 
 
-def test_batch_grading_on_dask(cluster: Executor, tmp_path: Path) -> None:
-    subs = make_class(tmp_path)
-    rows = grade_batch("hw10", subs, ex=cluster, tasks=TASKS)
-    assert [(r.student, r.total) for r in rows] == [("ann", 12.0), ("bob", 0.0), ("cat", 8.0)]
-    assert (tmp_path / "submissions-grades" / "grades.csv").exists()
+
+@pytest.fixture(scope="module")
+def graded(cluster: Executor, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    subs = make_class(tmp_path_factory.mktemp("class"))
+    grade_batch("hw10", subs, ex=cluster, tasks=TASKS)
+    return subs, subs.with_name("submissions-grades")
+
+
+def test_batch_grading_on_dask(graded: tuple[Path, Path]) -> None:
+    check_class(*graded)
+
+
+def test_batch_rerun_skips_finished_students(graded: tuple[Path, Path]) -> None:
+    check_rerun(*graded)

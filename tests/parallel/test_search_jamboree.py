@@ -48,7 +48,7 @@ def position(game: Any, seed: int, plies: int) -> Any:
     return s
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 4), depth=st.integers(1, 4),
        grain=st.integers(1, 3), which=st.sampled_from(ALGORITHMS),
        game=st.sampled_from([KInARow(3, 3), Riskless(M1)]))
@@ -70,7 +70,7 @@ def test_value_is_the_sequential_engines(  # noqa: PLR0917 -- hypothesis draws
             assert pvs(game, child, depth - 1, tt=False).est == r.est
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(tree=uniform_trees(), which=st.sampled_from(ALGORITHMS), grain=st.integers(1, 3))
 def test_explicit_trees(tree: tuple[GameTree, int], which: Any, grain: int) -> None:
     t, depth = tree

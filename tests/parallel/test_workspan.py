@@ -17,14 +17,14 @@ def test_workspan_prints_the_table_and_writes_a_png(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "plot.png"
-    assert main(["workspan", "riskless:m1", "--player", "jamboree:4", "--prune", "0,0.5,1",
+    assert main(["workspan", "riskless:m1", "--player", "jamboree:3", "--prune", "0,0.5,1",
                  "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1:5] == [
         "prune    work    span  parallelism",
-        " 0.00      64       1        64.00",
-        " 0.50      34      23         1.48",
-        " 1.00      32      32         1.00",
+        " 0.00      16       1        16.00",
+        " 0.50      12       9         1.33",
+        " 1.00      12      12         1.00",
     ]
     assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
