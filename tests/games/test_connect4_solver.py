@@ -263,3 +263,22 @@ def test_law_engine_with_hooks_agrees(picks: list[int], hooks: bool) -> None:
     r = search(g, s, options=SearchOptions(hooks=hooks), all_best=True)
     assert g.pons_score(r.value, s) == expected.score
     assert sorted(r.best_moves) == list(expected.best_moves)
+
+
+def test_random_7x6_positions_agree_with_the_engine() -> None:
+    """Held-out 7x6 positions of my own (random playouts, 24-30 plies): Pons' solver and the
+    engine's MTD(f) (an independent search through the GAME and its hooks) agree."""
+    from sml150.search import mtdf
+
+    g = ConnectFour7x6
+    rng = random.Random(11)
+    done = 0
+    while done < 10:
+        line = random_line(g, rng, rng.randint(24, 30))
+        if line is None:
+            continue
+        s = g.start
+        for c in line:
+            s = g.make_move(s, c)
+        assert solve(g, s, analyse=False).score == g.pons_score(mtdf(g, s).value, s), line
+        done += 1
