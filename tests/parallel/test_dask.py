@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -17,7 +19,7 @@ from sml150.handouts.hw11.riskless import Riskless
 from sml150.lib.explicit import HandoutBig
 from sml150.lib.signatures import JamboreeSettings
 from sml150.parallel import executor, map_retrying
-from sml150.tournament import run_tournament
+from sml150.tournament import GameResult, run_tournament
 
 from .batch_fixtures import TASKS, check_class, check_rerun, make_class
 from .test_jamboree_parallel import run
@@ -75,3 +77,22 @@ def test_batch_grading_on_dask(graded: tuple[Path, Path]) -> None:
 
 def test_batch_rerun_skips_finished_students(graded: tuple[Path, Path]) -> None:
     check_rerun(*graded)
+
+
+def test_a_dask_worker_killed_mid_tournament_is_replaced(cluster: Executor) -> None:
+    players = ["minimax:1", "alphabeta:2"]
+    with executor("serial") as serial:
+        expected = run_tournament("riskless:m1", players, games=4, seed=6, ex=serial,
+                                  move_limit=30)
+    victim = cluster.submit(os.getpid).result()
+    killed: list[int] = []
+
+    def kill_once(_r: GameResult) -> None:
+        if not killed:
+            killed.append(victim)
+            os.kill(victim, signal.SIGKILL)
+
+    t = run_tournament("riskless:m1", players, games=4, seed=6, ex=cluster, move_limit=30,
+                       on_done=kill_once)
+    assert killed
+    assert t.standings == expected.standings
