@@ -31,7 +31,7 @@ ALLOWED_PRIVATE = {
              "_rows"},
     "hw11": {"_GraphSeq", "_not_in_graph", "_earth_layout", "_grid_layout", "_grid_neighbours",
              "_ring_layout", "_Census", "_Riskless", "_census", "_owner", "_why_invalid",
-             "_AlphaBeta", "_Jamboree"},
+             "_AlphaBeta", "_Jamboree", "_is_int", "_is_number"},
 }
 
 
