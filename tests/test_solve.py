@@ -143,3 +143,34 @@ def test_progress_bar_keeps_stdout_json_only(capsys: pytest.CaptureFixture[str],
     assert code == 0
     assert [json.loads(line)["score"] for line in out.splitlines()] == [18, -15]
     assert "accuracy: 2/2" in err
+
+
+@pytest.mark.parametrize("moves", ["1 1", "0 0", "1 1, 0 1", "0 0, 1 1, 2 2"])
+def test_tictactoe_best_moves_and_pv_by_brute_force(moves: str) -> None:
+    """Every best move (quickest win, slowest loss) and the PV, against plain negamax."""
+    import functools
+
+    from sml150.games.tictactoe import KInARow, KState
+    from sml150.lib.signatures import Draw, Over
+    from sml150.search.score import from_node, loss_in
+
+    g = KInARow(3, 3)
+
+    @functools.cache
+    def value(s: KState) -> int:
+        status = g.status(s)
+        if isinstance(status, Over):
+            return 0 if isinstance(status.outcome, Draw) else loss_in(0)
+        return max(-from_node(value(g.make_move(s, m)), 1) for m in g.moves(s))
+
+    s = g.play_line(moves)
+    o = solve_position("tictactoe:3:draw", moves)
+    v = value(s)
+    expected = {m for m in g.moves(s) if -from_node(value(g.make_move(s, m)), 1) == v}
+    assert {tuple(m) for m in o.best_moves} == expected
+    assert o.score == (v > 0) - (v < 0)
+    t = s
+    for m in o.pv:
+        assert -from_node(value(g.make_move(t, tuple(m))), 1) == value(t)
+        t = g.make_move(t, tuple(m))
+    assert isinstance(g.status(t), Over)

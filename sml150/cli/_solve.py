@@ -221,7 +221,7 @@ def _engine_game(spec: str, kind: str, args: list[str]) -> _Choice:
 
 
 def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
-    from sml150.search import Limits, mtdf
+    from sml150.search import Limits, TranspositionTable, mtdf
     from sml150.search._core import Aborted
     from sml150.search.score import describe, is_loss, is_win
 
@@ -252,19 +252,79 @@ def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
             score = 0 if not isinstance(status.outcome, Winner) else -1
             return Outcome(p, score, "the game is over", [], [], 0, 0, 0.0, 0.0)
         deadline = None if budget.seconds is None else t0 + budget.seconds
+        limits = Limits(nodes=budget.nodes, deadline=deadline)
+        table = TranspositionTable(capacity=1 << 20)
         try:
-            r = mtdf(game, s, all_best=budget.analyse,
-                     limits=Limits(nodes=budget.nodes, deadline=deadline))
+            r = mtdf(game, s, tt=table, limits=limits)
+            t1 = time.perf_counter()
+            best, pv, extra = [r.move], list(r.pv), 0
+            if budget.analyse:
+                best, pv, extra = _engine_analysis(game, s, value=r.value, move=r.move,
+                                                   pv=list(r.pv), table=table, limits=limits)
         except Aborted:
             return Outcome(p, None, "no result within the budget", [], [], 0, 0, 0.0, 0.0)
-        seconds = time.perf_counter() - t0
         v = r.value
         score = 1 if is_win(v) else -1 if is_loss(v) else 0
-        return Outcome(p, score, describe(v), [show(m) for m in r.best_moves],
-                       [show(m) for m in r.pv] if budget.analyse else [], r.stats.nodes, 0,
-                       seconds, 0.0, r.stats.tt_probes, r.stats.tt_hits)
+        return Outcome(p, score, describe(v), [show(m) for m in best],
+                       [show(m) for m in pv] if budget.analyse else [], r.stats.nodes, extra,
+                       t1 - t0, time.perf_counter() - t1, r.stats.tt_probes, r.stats.tt_hits)
 
     return read, solve
+
+
+def _child_value(game: Any, s: Any, m: Any, *, expected: int, table: Any,
+                 limits: Any) -> tuple[int, int]:
+    """The engine's value of move ``m`` for the mover of ``s`` (root-relative), and its cost."""
+    from sml150.lib.signatures import Draw, Over
+    from sml150.search import mtdf
+    from sml150.search.score import from_node, to_node, win_in
+
+    child = game.make_move(s, m)
+    status = game.status(child)
+    if isinstance(status, Over):
+        return (0 if isinstance(status.outcome, Draw) else win_in(1)), 0
+    # MTD(f) from the value the move must have to be best: two passes when it has it
+    rc = mtdf(game, child, guess=to_node(-expected, 1), tt=table, limits=limits)
+    return -from_node(rc.value, 1), rc.stats.nodes
+
+
+def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any], table: Any,
+                     limits: Any) -> tuple[list[Any], list[Any], int]:
+    """Every best move of ``s`` and a PV to the end of the game, with their cost in positions.
+
+    One search per class of moves whose children share a table key (a symmetric game's
+    equivalent moves have one value); the table's PV may stop early (a node decided by its
+    bounds keeps no move), so it is continued by searching where it stops.
+    """
+    from sml150.lib.signatures import Over
+    from sml150.search import mtdf
+
+    key = getattr(game, "tt_key", None)
+    verdict: dict[Any, bool] = {}
+    if key is not None:
+        verdict[key(game.make_move(s, move))] = True
+    best, cost = [], 0
+    for m in game.moves(s):
+        k = key(game.make_move(s, m)) if key is not None else None
+        if m != move and (k is None or k not in verdict):
+            v, n = _child_value(game, s, m, expected=value, table=table, limits=limits)
+            cost += n
+            if k is not None:
+                verdict[k] = v == value
+            if v == value:
+                best.append(m)
+        elif m == move or verdict[k]:
+            best.append(m)
+    t = s
+    for m in pv:
+        t = game.make_move(t, m)
+    while not isinstance(game.status(t), Over) and len(pv) < 1000:
+        rt = mtdf(game, t, tt=table, limits=limits)
+        cost += rt.stats.nodes
+        for m in rt.pv:
+            pv.append(m)
+            t = game.make_move(t, m)
+    return best, pv, cost
 
 
 def _build(spec: str) -> _Choice:
