@@ -132,7 +132,7 @@ EXIT_NO_SANDBOX: Final = 3
 def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bool = False,
                   gradescope: Path | None = None, no_sandbox: bool = False,
                   limits: Limits | None = None, out: TextIO | None = None,
-                  reveal: bool = False) -> int:
+                  reveal: bool = False, tasks: Collection[str] | None = None) -> int:
     """``grade`` as a command: prints, and returns the exit status (``EXIT_*``).
 
     >>> grade_command("hw99", Path("."))
@@ -142,7 +142,7 @@ def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bo
     try:
         report = grade(hw, submission, text=not quiet, autolab=autolab, gradescope=gradescope,
                        limits=limits, out=out, sandbox=False if no_sandbox else None,
-                       reveal=reveal)
+                       reveal=reveal, tasks=tasks)
     except SandboxUnavailable as e:
         print(f"sml150 grade: refusing to grade without a sandbox: {e}", file=sys.stderr)
         return EXIT_NO_SANDBOX
@@ -169,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--quiet", action="store_true", help="no text report")
     g.add_argument("--no-sandbox", action="store_true",
                    help="run without bubblewrap (the result is not tamper-proof)")
+    g.add_argument("--task", action="append", dest="tasks", metavar="ID",
+                   help="grade only this task (repeatable)")
     g.add_argument("--reveal", action="store_true",
                    help="staff: show hidden tests whole (students see only their kind)")
     h = sub.add_parser("handout", help="write the starter files")
@@ -179,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "grade":
         return grade_command(args.hw, args.submission, quiet=args.quiet, autolab=args.autolab,
                              gradescope=args.gradescope, no_sandbox=args.no_sandbox,
-                             reveal=args.reveal)
+                             reveal=args.reveal, tasks=args.tasks)
     try:
         write_handout(args.hw, args.directory, force=args.force)
     except (ValueError, FileExistsError) as e:

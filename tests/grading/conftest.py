@@ -38,6 +38,22 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], Gra
     return get
 
 
+def starter_modules(hw: str, target: Path) -> Path:
+    """The starter's homework modules only, untouched: what a student who did nothing submits.
+
+    (``write_handout`` also writes the public tests, whose expected answers cost every task's
+    reference run; grading needs only the modules.)
+    """
+    from sml150.grading._handout import homework
+    from sml150.grading._starter import reference_source, starter_source
+
+    target.mkdir(parents=True, exist_ok=True)
+    for spec in homework(hw)[0]:
+        text = starter_source(reference_source(hw, spec.name), spec, hw)
+        (target / f"{spec.name}.py").write_text(text, encoding="utf-8")
+    return target
+
+
 def overlay(hw: str, fixture: Path, target: Path, *, base: str = "reference",
             values: Mapping[str, str] | None = None) -> Path:
     """A submission: ``base`` (the reference solution or the starter stubs) with the fixture.
@@ -48,7 +64,7 @@ def overlay(hw: str, fixture: Path, target: Path, *, base: str = "reference",
     if base == "reference":
         write_solution(hw, target)
     else:
-        write_handout(hw, target)
+        starter_modules(hw, target)
     for f in sorted(fixture.glob("*.txt")):
         text = f.read_text()
         for key, value in (values or {}).items():

@@ -24,10 +24,9 @@ from sml150.grading import (
     grade_command,
     main,
     sandbox_problem,
-    write_handout,
 )
 
-from .conftest import HOSTILE_LIMITS
+from .conftest import HOSTILE_LIMITS, starter_modules
 
 NOWHERE = Limits(call_timeout=HOSTILE_LIMITS.call_timeout,
                  group_budget=HOSTILE_LIMITS.group_budget, bwrap="/nonexistent/bwrap")
@@ -35,9 +34,7 @@ NOWHERE = Limits(call_timeout=HOSTILE_LIMITS.call_timeout,
 
 @pytest.fixture(scope="module")
 def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = tmp_path_factory.mktemp("starter")
-    write_handout("hw10", d)
-    return d
+    return starter_modules("hw10", tmp_path_factory.mktemp("starter"))
 
 
 def test_without_bubblewrap_a_student_still_gets_a_report(starter: Path) -> None:
@@ -61,7 +58,7 @@ def test_autograder_outputs_refuse_without_bubblewrap(starter: Path, tmp_path: P
 
 
 def test_the_refusal_is_exit_status_3(starter: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status = grade_command("hw10", starter, autolab=True, limits=NOWHERE)
+    status = grade_command("hw10", starter, autolab=True, limits=NOWHERE, tasks={"5.7"})
     assert status == EXIT_NO_SANDBOX
     err = capsys.readouterr().err
     assert err.count("\n") == 1
@@ -71,7 +68,7 @@ def test_the_refusal_is_exit_status_3(starter: Path, capsys: pytest.CaptureFixtu
 def test_no_sandbox_grades_for_autolab(starter: Path, capsys: pytest.CaptureFixture[str],
                                        tmp_path: Path) -> None:
     status = grade_command("hw10", starter, autolab=True, no_sandbox=True, limits=NOWHERE,
-                           gradescope=tmp_path / "results.json")
+                           gradescope=tmp_path / "results.json", tasks={"5.7"})
     assert status == EXIT_GRADED
     lines = capsys.readouterr().out.splitlines()
     assert json.loads(lines[-1])["scoreboard"][0] == 0
@@ -85,7 +82,7 @@ def test_an_unwritable_results_file_is_a_grader_failure(starter: Path, tmp_path:
     blocker.write_text("")
     out = io.StringIO()
     status = grade_command("hw10", starter, autolab=True, no_sandbox=True, limits=NOWHERE,
-                           gradescope=blocker / "results.json", out=out)
+                           gradescope=blocker / "results.json", out=out, tasks={"5.7"})
     assert status == EXIT_GRADER_FAILED
     assert out.getvalue().splitlines()[-1].startswith('{"scores"')
 
@@ -97,9 +94,11 @@ def test_unknown_homework_or_task(starter: Path) -> None:
 
 
 def test_main_passes_no_sandbox(starter: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["grade", "hw10", str(starter), "--quiet", "--no-sandbox", "--autolab"]) == 0
+    argv = ["grade", "hw10", str(starter), "--quiet", "--no-sandbox", "--autolab",
+            "--task", "5.7", "--task", "5.8"]
+    assert main(argv) == 0
     last = capsys.readouterr().out.splitlines()[-1]
-    assert json.loads(last)["scoreboard"][0] == 0
+    assert json.loads(last)["scores"] == {"Task 5.7": 0, "Task 5.8": 0}
 
 
 @pytest.mark.skipif(sandbox_problem() is not None, reason="no sandbox")
