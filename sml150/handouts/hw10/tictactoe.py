@@ -27,6 +27,7 @@ import enum
 import functools
 import reprlib
 from collections.abc import Callable
+from itertools import compress
 from typing import Any, Final, TypeAlias, final
 
 import attrs
@@ -134,12 +135,19 @@ def _lines_through(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 @functools.cache
-def _all_moves(n: int, e: Entry) -> tuple[Move, ...]:
-    """The moves placing ``e`` on each tile of an n×n board, in row-major order.
+def _all_moves(n: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """Maxie's and Minnie's moves on each tile of an n×n board, in row-major order.
 
     Shared by every state: a move is an immutable tuple.
     """
-    return tuple((e, (r, c)) for r in range(n) for c in range(n))
+
+    def row_major(e: Entry) -> tuple[Move, ...]:
+        return tuple((e, (r, c)) for r in range(n) for c in range(n))
+
+    return row_major(O), row_major(X)
+
+
+_is_empty_cell: Final = _EMPTY_CELL.__eq__
 
 
 def _line_holders(cells: str, n: int) -> set[str]:
@@ -516,10 +524,12 @@ class _TicTacToe:
             k = int(m[1][0]) * n + int(m[1][1])  # valid, with int subclasses as coordinates
         is_o = m[0] is O
         r, c = divmod(k, n)
-        row = Seq.nth(r, s.board)
-        board = Seq.update(s.board, (r, Seq.update(row, (c, _SOME_O if is_o else _SOME_X))))
+        board = s.board
+        row = Seq.update(Seq.nth(r, board), (c, _SOME_O if is_o else _SOME_X))
+        board = Seq.update(board, (r, row))
         ch = "O" if is_o else "X"
-        cells = s._cells[:k] + ch + s._cells[k + 1 :]
+        cells = s._cells
+        cells = cells[:k] + ch + cells[k + 1 :]
         # The state was In_play: only a line through the new tile can be full now.
         winner = ch if _completes_line(cells, k, n) else ""
         return _known_state(board, Minnie if s.player is Maxie else Maxie, cells, winner)
@@ -538,8 +548,10 @@ class _TicTacToe:
         cells = s._cells
         if s._winner or _EMPTY_CELL not in cells:  # Over: a full line or a full board
             return Seq.empty()
-        every = _all_moves(Seq.length(s.board), entry_of(s.player))
-        return Seq.from_list([m for m, t in zip(every, cells, strict=True) if t == _EMPTY_CELL])
+        maxies, minnies = _all_moves(Seq.length(s.board))
+        # The moves whose tile is empty, picked in C (compress) rather than tested one by one.
+        return Seq.from_list(compress(maxies if s.player is Maxie else minnies,
+                                      map(_is_empty_cell, cells)))
 
     def status(self, s: TTTState) -> Status:
         """Task 5.5: ``Over`` for a full line or a full board, else ``In_play``.
