@@ -207,6 +207,19 @@ def test_a_submission_never_shadows_the_standard_library(bundle: Bundle, tmp_pat
         assert path[-1] in (str(tmp_path), "/sandbox/path0")  # the submission comes last
 
 
+@pytest.mark.skipif(program() is None, reason="no seccomp filter for this machine")
+def test_the_seccomp_filter_alone(bundle: Bundle) -> None:
+    # No sandbox, no audit hook: the filter by itself refuses processes, signals, sockets.
+    with WorkerSession(bundle, [], Limits(audit_hook=False), sandbox=False) as w:
+        for expr in (os_call("fork"), os_call("kill", os.getpid(), 0),
+                     ["call", ["get", ["mod", "socket"], "socket"]],
+                     os_call("execv", "/bin/true", ["true"])):
+            reply = w.call(expr)
+            assert (reply.ok, reply.exc) == (False, "PermissionError"), expr
+        start = ["call", ["get", ["call", ["get", ["mod", "threading"], "Thread"]], "start"]]
+        assert w.call(start).ok  # threads still start (clone3 falls back to clone)
+
+
 def test_threads_and_tmp_work_in_the_sandbox(os_only: WorkerSession) -> None:
     start = ["call", ["get", ["call", ["get", ["mod", "threading"], "Thread"]], "start"]]
     assert os_only.call(start).ok
