@@ -233,6 +233,8 @@ def executor(spec: str = "serial") -> Iterator[Executor]:
         threads_per_worker=1,
         processes=True,
         dashboard_address=None,
+        # no dashboard; the scheduler's HTTP endpoints on a free loopback port, not :8787
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         host="127.0.0.1",
         silence_logs=logging.ERROR,
     ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]

@@ -26,6 +26,10 @@ from .test_jamboree_parallel import run
 
 pytest.importorskip("distributed")
 
+# One cluster for the module: with `pytest -n 2 --dist loadgroup` all these tests run in one
+# xdist worker (with plain `--dist load` each worker that gets one starts its own cluster).
+pytestmark = pytest.mark.xdist_group("dask")
+
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Executor]:
