@@ -28,7 +28,7 @@ pytest.importorskip("distributed")
 
 # One cluster for the module: with `pytest -n 2 --dist loadgroup` all these tests run in one
 # xdist worker (with plain `--dist load` each worker that gets one starts its own cluster).
-pytestmark = pytest.mark.xdist_group("dask")
+pytestmark = [pytest.mark.xdist_group("dask"), pytest.mark.timeout(300)]
 
 
 @pytest.fixture(scope="module")

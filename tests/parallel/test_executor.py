@@ -82,6 +82,7 @@ def _always_die(x: int) -> int:
     return x
 
 
+@pytest.mark.timeout(120)  # a lost worker must never hang the run
 def test_a_killed_loky_worker_is_retried(tmp_path: Path) -> None:
     marker = tmp_path / "killed"
     done: list[int] = []
@@ -93,6 +94,7 @@ def test_a_killed_loky_worker_is_retried(tmp_path: Path) -> None:
     assert sorted(done) == [0, 1, 2, 3]
 
 
+@pytest.mark.timeout(120)  # a lost worker must never hang the run
 def test_a_worker_that_always_dies_is_a_clear_error() -> None:
     with executor("processes:1") as ex, pytest.raises(WorkerLost, match="lost its worker 2 times"):
         map_retrying(ex, _always_die, [7], retries=1)

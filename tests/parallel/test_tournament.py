@@ -55,6 +55,7 @@ def _pid(delay: float) -> int:
     return os.getpid()
 
 
+@pytest.mark.timeout(120)  # a lost worker must never hang the run
 def test_a_worker_killed_mid_run_is_retried(serial_run: Tournament) -> None:
     killed: list[int] = []
     with executor("processes:2") as ex:
