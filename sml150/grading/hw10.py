@@ -48,8 +48,10 @@ __all__ = ["MODULES", "TASKS"]
 
 Json = Any
 
-_TIE: Final = ("Ties: among moves of equal value in the parallel part (and the alpha-beta "
-                "part's best), any one may be returned: the handout does not fix a tie-break.")
+_TIE: Final = ("Ties: among moves of equal value in the parallel part (and the alpha-beta\n"
+                "        part's best), any one may be returned: the handout does not fix a\n"
+                "        tie-break.")
+"""The tie rule, as a method's docstring says it (the module docstring unindents it)."""
 
 _CONTRACTS_TTT: Final = (
     ("_TicTacToe.moves", """Task 5.4: the mover's moves, one per empty tile.
@@ -84,7 +86,8 @@ n)``) and ``mmmoves`` (the rest). The ``abmoves`` are searched one after another
 ``AlphaBeta`` (fail-soft, the window narrowing, a cut at ``>= beta`` for Maxie, ``<= alpha`` for
 Minnie). If none cut, every ``mmmove`` is evaluated independently with the window reached at
 that point (in parallel in principle; evaluate them left to right, so that the leaves print in
-order), and the node's edge is the best of both parts. """ + _TIE + """
+order), and the node's edge is the best of both parts. """ + _TIE.replace("\n        ", "\n")
+     + """
 
 ``prune_percentage = 0.0`` is MiniMax (no window ever narrows), ``1.0`` is AlphaBeta.
 """),
@@ -93,7 +96,8 @@ order), and the node's edge is the best of both parts. """ + _TIE + """
         REQUIRES: ``depth > 0`` (else ``ValueError``), ``alpha < beta``.
         ENSURES: ``Some`` of the best edge from ``s`` by depth-``depth`` Jamboree within
         ``ab`` (a cut among the ``abmoves`` ends the search, as in AlphaBeta); ``Nothing``
-        when ``s`` has no moves. """ + _TIE + """
+        when ``s`` has no moves.
+        """ + _TIE + """
 
         >>> from sml150.lib.est import Guess
         >>> from sml150.lib.explicit import HandoutSmall
@@ -111,7 +115,8 @@ order), and the node's edge is the best of both parts. """ + _TIE + """
         REQUIRES: ``d > 0``; ``s`` a Maxie state; the moves legal at ``s``; ``best`` the best
         edge of the moves already searched (``Nothing`` for none).
         ENSURES: ``abmoves`` searched alpha-beta style (stopping at a value ``>= beta``), then,
-        if none cut, every ``mmmove`` with the window reached; the best edge of all. """ + _TIE
+        if none cut, every ``mmmove`` with the window reached; the best edge of all.
+        """ + _TIE
      + """
         """),
     ("_Jamboree.minisearch",

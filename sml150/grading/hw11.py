@@ -64,12 +64,13 @@ __all__ = [
 
 Json = Any
 
-_CHECKED: Final = ("Checked: with MM the minimax value at depth ``d``, alpha < MM < beta needs "
-                    "MM and a best move exactly; MM <= alpha any value <= alpha; MM >= beta any "
-                    "value >= beta (the handout fixes only the bound there); on the handout's "
-                    "trees with ``trace`` the printed lines are Figures 4 and 5, line by line.")
-_TIE: Final = ("Ties among equal values of the parallel part and the bound reached: any of "
-               "the tied moves (the handout says only \"combine the max/min\").")
+_CHECKED: Final = ("Checked: with MM the minimax value at depth ``d``, alpha < MM < beta\n"
+                    "        needs MM and a best move exactly; MM <= alpha any value <= alpha;\n"
+                    "        MM >= beta any value >= beta (the handout fixes only the bound\n"
+                    "        there); on the handout's trees with ``trace`` the printed lines are\n"
+                    "        Figures 4 and 5, line by line.")
+_TIE: Final = ("Ties among equal values of the parallel part and the bound reached:\n"
+               "        any of the tied moves (the handout says only \"combine the max/min\").")
 
 _CONTRACTS_AB: Final = (
     ("_AlphaBeta.F",
@@ -108,7 +109,7 @@ At each node the moves are split (``split_moves``): the first ``floor(prune_perc
 pruning; if nothing was pruned, every remaining move (``mmmoves``) is searched with the bounds
 reached at that point (independently of each other; search them left to right so that traces
 and leaves print in order) and the max (Maxie) or min (Minnie) of their values is combined with
-the bound reached. """ + _TIE + """
+the bound reached. """ + _TIE.replace("\n        ", "\n") + """
 
 With ``trace``, a ``Result of`` line is marked ``(* Pruned *)`` when the node's result is a cut
 (alpha >= beta for Maxie, beta <= alpha for Minnie), and the trace of Jamboree(0.5) on
@@ -122,7 +123,9 @@ HandoutSmall is Figure 5's (on HandoutBig, Figure 4's).
         ENSURES: AlphaBeta's spec (MM if alpha < MM < beta; <= alpha if MM <= alpha; >= beta if
         MM >= beta): the ``abmoves`` are searched as AlphaBeta does; unless that pruned, every
         ``mmmove`` is searched with the alpha reached, and the result is the max of that alpha
-        and their ``Step``s. """ + _TIE + " " + _CHECKED + """
+        and their ``Step``s.
+        """ + _TIE + """
+        """ + _CHECKED + """
         """),
     ("_Jamboree.G",
      """``G : int -> Game.state -> alphabeta -> value``: Jamboree search of a Minnie state.

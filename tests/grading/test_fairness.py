@@ -33,6 +33,7 @@ FAIR = FIXTURES / "fair"
 
 # fixture -> (homework, the tasks its module reaches)
 FAIR_SOLUTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "hw10_jamboree_mapreduce": ("hw10", ("7.2", "7.3", "7.4")),
     "hw10_jamboree_mapreduce_later_tie": ("hw10", ("7.2", "7.3", "7.4")),
     "hw11_jamboree_later_tie": ("hw11", ("6.2", "6.3", "6.4")),
     "hw10_ttt_column_major_moves": ("hw10", ("5.2", "5.3", "5.4")),
