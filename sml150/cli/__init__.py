@@ -195,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
     match = sub.add_parser("match", help="play a game between two players", epilog=_SYNTAX,
                            formatter_class=raw)
     match.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
-    match.add_argument("--maxie", default="alphabeta:6", help="Maxie's PLAYER (moves first)")
+    match.add_argument("--maxie", default="pvs:9", help="Maxie's PLAYER (moves first)")
     match.add_argument("--minnie", default="jamboree:4:0.5", help="Minnie's PLAYER")
     match.add_argument("--move-limit", type=_move_limit, default=1000,
                        help="end an unfinished game as a draw after N moves (default 1000)")
@@ -211,7 +211,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
     play.add_argument("--human", choices=["maxie", "minnie"], default="maxie",
                       help="your side (Maxie moves first)")
-    play.add_argument("--ai", default="alphabeta:6", help="your opponent's PLAYER")
+    play.add_argument("--ai", default="id:2", help="your opponent's PLAYER")
     play.add_argument("--move-limit", type=_move_limit, default=1000,
                       help="end an unfinished game as a draw after N moves (default 1000)")
     play.add_argument("--quiet", action="store_true", help="no live status or per-move costs")

@@ -56,6 +56,8 @@ LISTED_GAMES: tuple[str, ...] = (
     "riskless:m1",
     "riskless:m2",
     "riskless:earth",
+    "kinarow:3",
+    "connect4:5x4",
     "explicit:small",
     "explicit:big",
     "examples.nim:Nim",
@@ -67,6 +69,10 @@ GAME is one of
   tictactoe[:N][:draw]     N x N Tic-Tac-Toe (N = 1..8, default 3); Maxie is O and moves
                            first; a full board is Minnie's win, or a draw with :draw
   riskless:m1|m2|earth     HW11's Riskless on a map; Maxie is X, Minnie is O
+  kinarow[:N[:K]]          standard N x N Tic-Tac-Toe, K in a row wins (default K = N, N = 3),
+                           a full board is a draw; the engine's game (symmetries, ordering)
+  connect4[:WxH]           Connect Four, W columns by H rows (default 7x6); Maxie is X and
+                           moves first; type a column, 1 = leftmost
   explicit:small|big       the handouts' explicit trees (2 and 4 moves deep), played down
                            to a leaf; a search player's depth must reach the leaves
   MODULE:ATTRIBUTE         your own GAME, imported with the current directory on sys.path
@@ -282,6 +288,69 @@ def _riskless(spec: str, args: list[str]) -> GameChoice:
     )
 
 
+def _kinarow(spec: str, args: list[str]) -> GameChoice:
+    from sml150.games.tictactoe import KInARow
+
+    if len(args) > 2 or any(re.fullmatch(r"[0-9]+", a) is None for a in args):
+        raise UsageError(f"bad k-in-a-row game in {spec!r} (use kinarow:N or kinarow:N:K)")
+    where = f" in {spec!r}"
+    n = whole_number(args[0], "board size", where=where) if args else 3
+    k = whole_number(args[1], "line length", where=where) if len(args) == 2 else n
+    if not 1 <= n <= 8 or not 1 <= k <= n:
+        raise UsageError(f"k-in-a-row needs 1 <= K <= N <= 8, not N={n}, K={k}{where}")
+    g = KInARow(n, k)
+
+    def explain(s: Any, line: str) -> str:
+        nums = _numbers(line)
+        if nums is None or len(nums) != 2:
+            return "type a row and a column, like 1 2"
+        r, c = (_small(x) for x in nums)
+        if not (r < n and c < n):
+            return f"({r}, {c}) is off the {n}x{n} board (rows and columns are 0..{n - 1})"
+        if (r, c) not in list(g.moves(s)):
+            return f"({r}, {c}) is occupied"
+        return "not a legal move here"
+
+    return GameChoice(
+        g,
+        f"Tic-Tac-Toe {n}x{n}, {k} in a row (full board: a draw)",
+        legend="Maxie is X and moves first, Minnie is O",
+        hint="row col, like 1 2",
+        marks=("X", "O"),
+        explain=explain,
+    )
+
+
+def _connect4(spec: str, args: list[str]) -> GameChoice:
+    from sml150.games.connect4 import ConnectFour
+
+    size = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})", args[0]) if len(args) == 1 else None
+    if args and size is None:
+        raise UsageError(f"bad Connect Four size in {spec!r} (use connect4 or connect4:7x6)")
+    width, height = (int(size[1]), int(size[2])) if size is not None else (7, 6)
+    if not (4 <= width <= 16 and 4 <= height <= 16):
+        raise UsageError(f"Connect Four board must be 4..16 by 4..16, not {width}x{height}")
+    g = ConnectFour(width, height)
+
+    def explain(_s: Any, line: str) -> str:
+        nums = _numbers(line)
+        if nums is None or len(nums) != 1:
+            return f"type one column number, 1..{width}"
+        col = _small(nums[0])
+        if not 1 <= col <= width:
+            return f"column {col} is off the board (1..{width})"
+        return f"column {col} is full"
+
+    return GameChoice(
+        g,
+        f"Connect Four {width}x{height}",
+        legend="Maxie is X and moves first, Minnie is O",
+        hint=f"a column, 1..{width}",
+        marks=("X", "O"),
+        explain=explain,
+    )
+
+
 def _explicit(spec: str, args: list[str]) -> GameChoice:
     from sml150.lib.explicit import HandoutBig, HandoutSmall
 
@@ -367,7 +436,8 @@ def build_game(spec: str) -> GameChoice:
     """Build the game a GAME argument names.
 
     REQUIRES: ``spec`` is ``tictactoe[:n][:draw]``, ``riskless:m1|m2|earth``,
-    ``explicit:small|big`` or ``MODULE:ATTRIBUTE``; otherwise ``UsageError`` naming the bad part.
+    ``kinarow[:n[:k]]``, ``connect4[:WxH]``, ``explicit:small|big`` or ``MODULE:ATTRIBUTE``;
+    otherwise ``UsageError`` naming the bad part.
 
     >>> build_game("tictactoe:4").title
     'Tic-Tac-Toe 4x4 (full board: Minnie wins)'
@@ -386,10 +456,14 @@ def build_game(spec: str) -> GameChoice:
         return _riskless(spec, args)
     if kind == "explicit":
         return _explicit(spec, args)
+    if kind == "kinarow":
+        return _kinarow(spec, args)
+    if kind == "connect4":
+        return _connect4(spec, args)
     if ":" in spec:
         return _from_module(spec)
     shown = spec if len(spec) <= 40 else f"{spec[:20]}...({len(spec)} characters)"
     raise UsageError(
         f"unknown game {shown!r} (use tictactoe[:n][:draw], riskless:m1|m2|earth,"
-        " explicit:small|big or MODULE:ATTRIBUTE)"
+        " kinarow[:n[:k]], connect4[:WxH], explicit:small|big or MODULE:ATTRIBUTE)"
     )

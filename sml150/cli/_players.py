@@ -37,7 +37,9 @@ __all__ = ["PLAYER_SYNTAX", "PlayerSpec", "build_player", "parse_player", "seat"
 AnyGame = GAME[Any, Any]
 AnyPlayer = PLAYER[Any, Any]
 
-LISTED_PLAYERS: tuple[str, ...] = ("minimax:2", "alphabeta:2", "jamboree:2:0.5", "human")
+LISTED_PLAYERS: tuple[str, ...] = (
+    "minimax:2", "alphabeta:2", "jamboree:2:0.5", "pvs:2", "mtdf:2", "id:0.2", "human",
+)
 """One example of each player kind (a test plays each on every listed GAME)."""
 
 PLAYER_SYNTAX = """\
@@ -46,6 +48,12 @@ PLAYER is one of
   alphabeta:D              HW11's AlphaBeta to depth D (prunes what cannot matter)
   jamboree:D:P             HW11's Jamboree to depth D, searching a fraction P (0..1) of the
                            moves after the first in parallel
+  pvs:D  mtdf:D  scout:D   the engine (sml150.search) to depth D: NegaScout/PVS, MTD(f),
+  aspiration:D  negamax:D  Pearl's Scout, aspiration windows or plain alpha-beta, with a
+                           transposition table, move ordering and the game's symmetries
+  engine:minimax:D         the engine's minimax (with its table); engine:alphabeta:D likewise
+  id:S                     the engine's iterative deepening (PVS) for at most S seconds a move
+  solve                    the engine searching to the end of the game (small games only)
   human                    you, typing moves (? lists the legal moves)
 """ + textwrap.fill("examples: " + "  ".join(LISTED_PLAYERS), width=92,
                     subsequent_indent="  ", break_on_hyphens=False)
@@ -57,17 +65,28 @@ class PlayerSpec:
     """A PLAYER argument, read: its kind and settings.
 
     >>> parse_player("jamboree:3:0.25")
-    PlayerSpec(kind='jamboree', depth=3, prune=0.25, text='jamboree:3:0.25')
+    PlayerSpec(kind='jamboree', depth=3, prune=0.25, text='jamboree:3:0.25', engine=None, seconds=None)
+    >>> parse_player("id:1.5").seconds
+    1.5
     """
 
     kind: str
-    """``minimax``, ``alphabeta``, ``jamboree`` or ``human``."""
+    """``minimax``, ``alphabeta``, ``jamboree``, ``human`` or ``engine`` (``sml150.search``)."""
     depth: int | None
     """The search depth (``None`` for a human)."""
     prune: float | None
     """Jamboree's prune percentage."""
     text: str
     """The argument as typed."""
+    engine: str | None = None
+    """For an engine player: the algorithm (``pvs``, ``mtdf``, ..., ``id``, ``solve``)."""
+    seconds: float | None = None
+    """For ``id:S``: the time budget of a move."""
+
+
+_ENGINE_BY_DEPTH = ("pvs", "mtdf", "scout", "aspiration", "negamax")
+"""Engine algorithms named by themselves (``pvs:4``); ``engine:minimax:4`` and
+``engine:alphabeta:4`` name the engine's versions of the handouts' players."""
 
 
 def _shown(text: str) -> str:
@@ -88,6 +107,24 @@ def parse_player(spec: str) -> PlayerSpec:
     parts = spec.lower().split(":")
     kind = parts[0]
     where = f" in {_shown(spec)!r}"
+    if kind == "engine" and len(parts) == 3 and parts[1] in (*_ENGINE_BY_DEPTH, "minimax",
+                                                              "alphabeta"):
+        d = whole_number(parts[2], "search depth", least=1, where=where)
+        return PlayerSpec("engine", d, None, spec, engine=parts[1])
+    if kind in _ENGINE_BY_DEPTH and len(parts) == 2:
+        d = whole_number(parts[1], "search depth", least=1, where=where)
+        return PlayerSpec("engine", d, None, spec, engine=kind)
+    if kind == "id" and len(parts) == 2:
+        try:
+            seconds = float(parts[1]) if len(parts[1]) <= 40 else math.nan
+        except ValueError:
+            seconds = math.nan
+        if not 0.0 < seconds <= 3600.0:
+            raise UsageError(f"bad time budget {_shown(parts[1])!r}{where} (seconds, > 0 and"
+                             " <= 3600)")
+        return PlayerSpec("engine", None, None, spec, engine="id", seconds=seconds)
+    if kind == "solve" and len(parts) == 1:
+        return PlayerSpec("engine", None, None, spec, engine="solve")
     if kind == "human" and len(parts) == 1:
         return PlayerSpec("human", None, None, spec)
     if kind in ("minimax", "alphabeta") and len(parts) == 2:
@@ -103,7 +140,9 @@ def parse_player(spec: str) -> PlayerSpec:
             raise UsageError(f"prune percentage must be in [0, 1], not {p}{where}")
         return PlayerSpec(kind, d, p, spec)
     raise UsageError(
-        f"unknown player {_shown(spec)!r} (use minimax:d, alphabeta:d, jamboree:d:p or human)"
+        f"unknown player {_shown(spec)!r} (use minimax:d, alphabeta:d, jamboree:d:p, pvs:d,"
+        " mtdf:d, scout:d, aspiration:d, negamax:d, engine:minimax:d, id:seconds, solve"
+        " or human)"
     )
 
 
@@ -124,6 +163,23 @@ def build_player(spec: str, game: AnyGame, *, depth: int | None = None,
     d = depth if depth is not None else p.depth
     if p.kind == "human":
         return HumanPlayer(human if human is not None else HumanSettings(G=game))
+    if p.kind == "engine":
+        from sml150.search.player import engine_player
+
+        assert p.engine is not None
+        if depth is not None:  # an explicit tree: search exactly its rest, whatever the kind
+            algorithm = "pvs" if p.engine in ("id", "solve") else p.engine
+            engine_spec = f"{algorithm}:{depth}"
+        elif p.engine == "id":
+            engine_spec = f"id:{p.seconds}"
+        elif p.engine == "solve":
+            engine_spec = "solve"
+        else:
+            engine_spec = f"{p.engine}:{d}"
+        try:
+            return engine_player(engine_spec, game)
+        except (TypeError, ValueError) as e:
+            raise UsageError(f"{_shown(spec)!r}: {e}") from None
     assert d is not None
     if p.kind == "minimax":
         return MiniMax(Settings(G=game, search_depth=d))
@@ -195,8 +251,7 @@ def seat(spec: str, choice: GameChoice, who: Player, *,
         )
     (height,) = depths
     need = height if who is Maxie else height - 1
-    assert p.depth is not None
-    if p.depth < need:
+    if p.depth is not None and p.depth < need:  # id:S and solve search to the leaves
         name = choice.title.removeprefix("Explicit game ").split(" (")[0]
         raise UsageError(
             f"{spec!r} searches {p.depth} move{'s' if p.depth != 1 else ''} ahead, but {name} is"
