@@ -64,8 +64,9 @@ PLAYER is one of
 class PlayerSpec:
     """A PLAYER argument, read: its kind and settings.
 
-    >>> parse_player("jamboree:3:0.25")
-    PlayerSpec(kind='jamboree', depth=3, prune=0.25, text='jamboree:3:0.25', engine=None, seconds=None)
+    >>> parse_player("jamboree:3:0.25")  # doctest: +NORMALIZE_WHITESPACE
+    PlayerSpec(kind='jamboree', depth=3, prune=0.25, text='jamboree:3:0.25', engine=None,
+               seconds=None)
     >>> parse_player("id:1.5").seconds
     1.5
     """
