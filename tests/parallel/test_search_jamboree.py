@@ -61,7 +61,7 @@ def test_value_is_the_sequential_engines(  # noqa: PLR0917 -- hypothesis draws
     for ex in (None, procs):
         r = which(game, s, depth, executor=ex, grain=grain, tt=False)
         assert (r.value, r.est) == (expected.value, expected.est)
-        assert 1 <= r.span <= r.work
+        assert 0 <= r.span <= r.work  # 0: the WinningMove hook answered without a leaf
         exact = which(game, s, depth, executor=ex, grain=grain,
                       options=SearchOptions(tt_exact_depth=True))
         assert exact.value == expected.value
