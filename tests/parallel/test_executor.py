@@ -82,6 +82,7 @@ def _always_die(x: int) -> int:
     return x
 
 
+@pytest.mark.exhaustive  # the tournament test kills a worker mid-run in the default run
 @pytest.mark.timeout(120)  # a lost worker must never hang the run
 def test_a_killed_loky_worker_is_retried(tmp_path: Path) -> None:
     marker = tmp_path / "killed"

@@ -29,6 +29,7 @@ def test_workspan_prints_the_table_and_writes_a_png(
     assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
+@pytest.mark.exhaustive  # the Jamboree law covers processes in the default run
 def test_points_are_the_same_on_processes() -> None:
     game = Riskless(M1)
     with executor("serial") as serial, executor("processes:2") as procs:
