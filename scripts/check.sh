@@ -29,4 +29,4 @@ echo "== ruff check"
 echo "== mypy --strict sml150 tests"
 .venv/bin/mypy --strict sml150 tests
 echo "== pytest"
-.venv/bin/python -m pytest -n 2 "$@"
+.venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

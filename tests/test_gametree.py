@@ -328,10 +328,12 @@ def chain(n: int, leaf: value = 1) -> tree:
     return TNonLeaf(init(1, lambda _: (n, chain(n - 1, leaf))))
 
 
-@pytest.mark.slow
-def test_a_path_of_100000_nodes() -> None:
-    n = 100_000
-    t = chain(n - 1)  # 100,000 nodes, 99,999 moves: Odd is up at the leaf
+@pytest.mark.parametrize(
+    "n", [20_000, pytest.param(100_000, marks=pytest.mark.exhaustive)],
+)
+def test_a_long_path(n: int) -> None:
+    # 20,000 nodes is 20 times Python's default recursion limit: no evaluator may recurse.
+    t = chain(n - 1)  # n nodes, n - 1 moves: Odd is up at the leaf
     assert size(t) == n
     assert height(t) == n - 1
     assert nval(t) == ntval(t) == bval(bottom, top, t) == -1
@@ -383,18 +385,29 @@ def traced_peak(f: Callable[[], T]) -> tuple[T, int]:
     return result, peak
 
 
-@pytest.mark.slow
-def test_walking_a_million_leaves_keeps_memory_flat() -> None:
-    small = lazy_tree(4)  # 10^4 leaves
-    big = lazy_tree(6)  # 10^6 leaves
+@pytest.mark.parametrize(
+    ("small_depth", "big_depth", "value"),
+    [
+        pytest.param(3, 5, 5, id="10^3 and 10^5 leaves"),
+        pytest.param(4, 6, -5, id="10^4 and 10^6 leaves", marks=pytest.mark.exhaustive),
+    ],
+)
+def test_walking_a_big_tree_keeps_memory_flat(small_depth: int, big_depth: int,
+                                              value: int) -> None:
+    # The same law at two scales: 100 times more leaves, the same memory (the 10^6-leaf walk
+    # takes about 40 s under tracemalloc, so the check command runs the 10^5 one).
+    small = lazy_tree(small_depth)
+    big = lazy_tree(big_depth)
     (v_small, st_small), peak_small = traced_peak(lambda: ntval_stats(small))
     (v_big, st_big), peak_big = traced_peak(lambda: ntval_stats(big))
-    assert st_small.leaves == 10**4 and st_big == Stats(leaves=10**6, nodes=1_111_111)
-    assert v_small == bval(bottom, top, small) == -5 and v_big == -5
+    nodes = (10 ** (big_depth + 1) - 1) // 9
+    assert st_small.leaves == 10**small_depth
+    assert st_big == Stats(leaves=10**big_depth, nodes=nodes)
+    assert v_small == bval(bottom, top, small) == value and v_big == value
     assert peak_big < 256 * 1024  # a few KiB are used (measured: about 6 KiB)
     assert peak_big < 2 * peak_small + 16 * 1024  # 100 times more leaves, same memory
-    n_mid, peak_mid = traced_peak(lambda: size(lazy_tree(5)))
-    assert n_mid == 111_111
+    n_mid, peak_mid = traced_peak(lambda: size(lazy_tree(big_depth - 1)))
+    assert n_mid == (10**big_depth - 1) // 9
     assert peak_mid < 2 * peak_small + 16 * 1024
 
 

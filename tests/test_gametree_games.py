@@ -36,7 +36,7 @@ from sml150.handouts.hw11.maps import M1
 from sml150.handouts.hw11.riskless import Riskless
 from sml150.lib.est import Guess, MaxieWins, MinnieWins, est
 from sml150.lib.minimax import MiniMax
-from sml150.lib.signatures import Maxie, Settings
+from sml150.lib.signatures import In_play, Maxie, Settings
 
 G = TicTacToe(TTTConsts(board_size=3, full_board_draw=True))
 CORNERS = [(0, 0), (0, 2), (2, 0), (2, 2)]
@@ -96,7 +96,30 @@ def test_the_best_first_move_and_its_decoding() -> None:
     assert decode_move(G, G.start, m) == (O, (0, 0))  # every opening draws: the first one
 
 
-@pytest.mark.slow
+@pytest.mark.parametrize("opening", [[(O, (0, 0)), (X, (1, 1))], [(O, (1, 1)), (X, (0, 1))]])
+def test_alpha_beta_against_minimax_after_an_opening(opening: list[tuple[object, object]]) -> None:
+    """The same law as on the whole game (below, exhaustive), on the exact subtrees after two
+    opening moves: ntval sees every complete game (counted here independently), bval agrees
+    on the value with far fewer leaves."""
+    s = G.start
+    for m in opening:
+        s = G.make_move(s, m)  # type: ignore[arg-type]
+
+    def count(s: TTTState) -> tuple[int, int]:
+        if not isinstance(G.status(s), In_play):
+            return 1, 1
+        kids = [count(G.make_move(s, m)) for m in G.moves(s)]
+        return 1 + sum(n for n, _ in kids), sum(g for _, g in kids)
+
+    nodes, games = count(s)
+    v, full = ntval_stats(win_loss_draw(G, s))
+    assert full == Stats(leaves=games, nodes=nodes)
+    w, pruned = bval_stats(bottom, top, win_loss_draw(G, s))
+    assert w == v
+    assert pruned.leaves * 4 < full.leaves
+
+
+@pytest.mark.exhaustive
 def test_alpha_beta_against_minimax_on_the_whole_game() -> None:
     """The full game tree: 549,946 nodes, 255,168 complete games (the perft oracle counts)."""
     v, full = ntval_stats(win_loss_draw(G))

@@ -75,3 +75,11 @@ def overlay(hw: str, fixture: Path, target: Path, *, base: str = "reference",
         else:
             (target / f.name.removesuffix(".txt")).write_text(text)
     return target
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that share ``graded`` run on one xdist worker (``--dist loadgroup``), so each
+    whole grading run it caches happens once per test session, not once per worker."""
+    for item in items:
+        if "graded" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("graded"))
