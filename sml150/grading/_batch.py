@@ -158,14 +158,18 @@ def write_csv(rows: Sequence[StudentRow], path: Path) -> None:
 
 
 def batch_command(hw: str, submissions: Path, *, executor_spec: str,
-                  out: Path | None = None, no_sandbox: bool = False) -> int:
+                  out: Path | None = None, no_sandbox: bool = False,
+                  bwrap: str = "bwrap") -> int:
     """``sml150 grade HW SUBMISSIONS --batch``: grade the class, print a summary; exit status.
 
     ENSURES: 0 when every student was graded, 1 when some were lost or hit a grader problem
-    (the CSV says who), 2 for bad arguments (one line on stderr).
+    (the CSV says who), 2 for bad arguments (one line on stderr), 3 when bubblewrap (the
+    program ``bwrap``) does not work here and ``no_sandbox`` was not given (a class is never
+    graded unsandboxed by accident: every student's grade would be forgeable).
     """
     import sys
 
+    from sml150.grading._sandbox import sandbox_problem
     from sml150.parallel import executor, parse_spec, progress
 
     try:
@@ -175,13 +179,18 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
     except ValueError as e:
         print(f"sml150 grade: {e}", file=sys.stderr)
         return 2
+    problem = None if no_sandbox else sandbox_problem(bwrap)
+    if problem is not None:
+        print(f"sml150 grade: refusing to grade a class without a sandbox ({problem}); install "
+              "bubblewrap, or pass --no-sandbox to accept forgeable grades", file=sys.stderr)
+        return 3
     target = out if out is not None else submissions.with_name(submissions.name + "-grades")
     target.mkdir(parents=True, exist_ok=True)
     total = sum(1 for p in students(submissions, target)
                 if _finished(target, p.name) is None)
     with progress(total, "students") as advance, executor(executor_spec) as ex:
         rows = grade_batch(hw, submissions, ex=ex, out=target,
-                           sandbox=False if no_sandbox else None,
+                           sandbox=not no_sandbox,
                            on_done=lambda _r: advance())
     bad = [r for r in rows if r.status != "graded"]
     print(f"{hw}: {len(rows)} students ({total} graded now), {len(bad)} with problems; "

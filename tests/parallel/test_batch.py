@@ -32,3 +32,18 @@ def test_cli_batch_refuses_a_bad_executor(
 ) -> None:
     assert main(["grade", "hw10", str(tmp_path), "--batch", "--executor", "gpu"]) == 2
     assert "bad executor spec 'gpu'" in capsys.readouterr().err
+
+
+def test_batch_refuses_to_grade_a_class_without_the_sandbox(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sml150.grading._batch import batch_command
+
+    subs, out = tmp_path / "class", tmp_path / "grades"
+    (subs / "ann").mkdir(parents=True)
+    assert batch_command("hw10", subs, executor_spec="serial", out=out,
+                         bwrap="/nonexistent/bwrap") == 3
+    err = capsys.readouterr().err
+    assert "refusing to grade a class without a sandbox" in err
+    assert "--no-sandbox" in err
+    assert not (out / "ann.txt").exists()  # nobody was graded
