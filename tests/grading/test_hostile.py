@@ -67,6 +67,7 @@ ATTACKS: dict[str, Attack] = {
     "shadow_stdlib": _ref(also=("5.1", "5.7")),
     # over the starter's stubs: zero, whatever the attack tries
     "native_alias": _stubs("5.7"),
+    "native_so": _stubs("5.7", "5.8"),
     "writes": _stubs("5.7"),
     "escape_os": _stubs("5.7"),
     "flood": _stubs("5.7", "5.8"),
@@ -152,6 +153,8 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
                       values=values)
         if name == "report_crash":
             _odd_files(sub)
+        if name == "native_so":
+            _compile_extension(sub / "las.c", sub)
         before = _snapshot(sub)
         # Children this test process already had (a long-lived executor of another test run in
         # the same pytest worker, e.g. loky's reusable pool) are not the grader's.
@@ -188,6 +191,22 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
     assert seconds <= HOSTILE_LIMITS.group_budget * len(attack.tasks) + 20
     if name == "scratch_files":
         _no_reference_text(report, tmp_path / "gs.json")
+
+
+def _compile_extension(source: Path, target: Path) -> None:
+    """Compile ``source`` into an extension module ``las`` in ``target`` (the submission), as
+    a student would submit it; skip the test where no C compiler or Python headers exist."""
+    import shutil
+    import subprocess
+    import sysconfig
+
+    cc = shutil.which("cc") or shutil.which("gcc")
+    include = sysconfig.get_paths()["include"]
+    if cc is None or not (Path(include) / "Python.h").is_file():
+        pytest.skip("no C compiler or Python headers to build the hostile extension module")
+    so = target / f"las{sysconfig.get_config_var('EXT_SUFFIX')}"
+    subprocess.run([cc, "-shared", "-fPIC", "-O0", "-I", include, str(source), "-o", str(so)],
+                   check=True, capture_output=True, timeout=120)
 
 
 def _odd_files(sub: Path) -> None:
