@@ -127,17 +127,21 @@ def _small(digits: str) -> int:
     return int(digits) if len(digits) <= 9 else 10**9
 
 
-def _ttt_explain(g: AnyGame, s: Any, line: str) -> str:
+def _grid_explain(n: int, free: list[tuple[int, int]], line: str) -> str:
+    """Why ``line`` is no move on an n×n board whose empty cells are ``free``."""
     nums = _numbers(line)
     if nums is None or len(nums) != 2:
         return "type a row and a column, like 1 2"
     r, c = (_small(x) for x in nums)
-    n = len(s.board)
     if not (r < n and c < n):
         return f"({r}, {c}) is off the {n}x{n} board (rows and columns are 0..{n - 1})"
-    if (r, c) not in [loc for _, loc in g.moves(s)]:
+    if (r, c) not in free:
         return f"({r}, {c}) is occupied"
     return "not a legal move here"
+
+
+def _ttt_explain(g: AnyGame, s: Any, line: str) -> str:
+    return _grid_explain(len(s.board), [loc for _, loc in g.moves(s)], line)
 
 
 def _riskless_explain(g: AnyGame, s: Any, line: str) -> str:
@@ -301,15 +305,7 @@ def _kinarow(spec: str, args: list[str]) -> GameChoice:
     g = KInARow(n, k)
 
     def explain(s: Any, line: str) -> str:
-        nums = _numbers(line)
-        if nums is None or len(nums) != 2:
-            return "type a row and a column, like 1 2"
-        r, c = (_small(x) for x in nums)
-        if not (r < n and c < n):
-            return f"({r}, {c}) is off the {n}x{n} board (rows and columns are 0..{n - 1})"
-        if (r, c) not in list(g.moves(s)):
-            return f"({r}, {c}) is occupied"
-        return "not a legal move here"
+        return _grid_explain(n, list(g.moves(s)), line)
 
     return GameChoice(
         g,
