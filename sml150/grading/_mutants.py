@@ -32,6 +32,7 @@ __all__ = [
     "Mutant",
     "any_mutant_source",
     "ast_mutant_source",
+    "function_nodes",
     "generate",
     "grade_in_process",
     "mutant_source",
@@ -221,7 +222,12 @@ def _apply(node: ast.AST, op: str, variant: int) -> None:
             node.id = "max" if node.id == "min" else "min"
 
 
-def _function_nodes(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+def function_nodes(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    r"""The module's functions and its classes' methods, by name (``Class.method``).
+
+    >>> sorted(function_nodes(ast.parse("class C:\n    def g(self): pass\ndef f(): pass")))
+    ['C.g', 'f']
+    """
     out: dict[str, ast.FunctionDef] = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
@@ -240,7 +246,7 @@ def ast_mutant_source(m: AstMutant) -> str:
     True
     """
     tree = ast.parse(reference_source(m.hw, m.module))
-    fns = _function_nodes(tree)
+    fns = function_nodes(tree)
     if m.function not in fns:
         raise ValueError(f"mutant {m.key}: no function {m.function} in {m.hw}/{m.module}.py")
     sites = _sites(fns[m.function], m.op)
@@ -267,8 +273,8 @@ def student_functions(hw: str, module: str) -> list[str]:
     from sml150.grading._starter import starter_source
 
     spec = next(s for s in homework(hw)[0] if s.name == module)
-    ref = _function_nodes(ast.parse(reference_source(hw, module)))
-    kept = _function_nodes(ast.parse(starter_source(reference_source(hw, module), spec)))
+    ref = function_nodes(ast.parse(reference_source(hw, module)))
+    kept = function_nodes(ast.parse(starter_source(reference_source(hw, module), spec)))
     dropped = [q for q in ref if q not in kept and q not in spec.brief]
     return [q for q in ref if q in spec.stubs or q in dropped]
 
@@ -286,7 +292,7 @@ def generate(hw: str, modules: tuple[str, ...] | None = None) -> list[AstMutant]
     for spec in homework(hw)[0]:
         if modules is not None and spec.name not in modules:
             continue
-        fns = _function_nodes(ast.parse(reference_source(hw, spec.name)))
+        fns = function_nodes(ast.parse(reference_source(hw, spec.name)))
         for q in student_functions(hw, spec.name):
             for op in OPERATORS:
                 sites = _sites(fns[q], op)

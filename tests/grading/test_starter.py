@@ -12,6 +12,7 @@ import pytest
 
 from sml150.grading import write_handout
 from sml150.grading._handout import homework
+from sml150.grading._mutants import function_nodes
 from sml150.grading._sandbox import Bundle, Limits, WorkerSession
 from sml150.grading._starter import (
     ModuleSpec,
@@ -35,21 +36,10 @@ ALLOWED_PRIVATE = {
 }
 
 
-def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
-    out: dict[str, ast.FunctionDef] = {}
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            out[node.name] = node
-        elif isinstance(node, ast.ClassDef):
-            out.update({f"{node.name}.{f.name}": f for f in node.body
-                        if isinstance(f, ast.FunctionDef)})
-    return out
-
-
 @pytest.mark.parametrize(("hw", "spec"), MODULES, ids=[f"{h}-{s.name}" for h, s in MODULES])
 def test_tasks_are_stubs_with_their_docstrings(hw: str, spec: ModuleSpec) -> None:
-    ref = _functions(ast.parse(reference_source(hw, spec.name)))
-    starter = _functions(ast.parse(starter_source(reference_source(hw, spec.name), spec)))
+    ref = function_nodes(ast.parse(reference_source(hw, spec.name)))
+    starter = function_nodes(ast.parse(starter_source(reference_source(hw, spec.name), spec)))
     for name in (*spec.stubs, *spec.brief):
         body = starter[name].body
         assert isinstance(body[-1], ast.Raise)
@@ -73,10 +63,10 @@ def test_no_arbitrary_choice_of_the_reference_leaks(hw: str, spec: ModuleSpec) -
         assert "earliest" not in text.lower()
         assert "any one may be returned" in text or "any of the tied moves" in text
     if spec.name == "tictactoe":
-        moves = _functions(ast.parse(text))["_TicTacToe.moves"]
+        moves = function_nodes(ast.parse(text))["_TicTacToe.moves"]
         assert "row-major" not in (ast.get_docstring(moves) or "")
     for name, _ in spec.contracts:  # every contract names a function of the reference
-        assert name == "" or name in _functions(ast.parse(reference_source(hw, spec.name)))
+        assert name == "" or name in function_nodes(ast.parse(reference_source(hw, spec.name)))
 
 
 @pytest.mark.parametrize(("hw", "spec"), MODULES, ids=[f"{h}-{s.name}" for h, s in MODULES])
