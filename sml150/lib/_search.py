@@ -91,6 +91,21 @@ def require_player_depth(player: str, depth: int) -> None:
         raise ValueError(f"{player} needs search_depth >= 1 to choose a move, not {depth}")
 
 
+def require_split(player: str, grain: int, coarse: int | None) -> None:
+    """A parallel player's split plies: ``1 <= grain`` and ``0 <= coarse <= grain`` if given.
+
+    >>> require_split("Jamboree", 3, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: Jamboree needs 0 <= coarse <= grain (plies split adaptively), not 4 and 3
+    """
+    if grain < 1:
+        raise ValueError(f"{player} needs grain >= 1 (the ply of the parallel tasks), not {grain}")
+    if coarse is not None and not 0 <= coarse <= grain:
+        raise ValueError(f"{player} needs 0 <= coarse <= grain (plies split adaptively), "
+                         f"not {coarse} and {grain}")
+
+
 @contextmanager
 def watch_searches() -> Iterator[list[SearchCount]]:
     """Collect every ``SearchCount`` created inside the block (in any thread), for reading.

@@ -13,9 +13,13 @@ all in parallel with the full window reached; a cut-off abandons the rest.
 Both are fail-soft negamax with the engine's scores (``sml150.search.score``), and return the
 exact value of the root at ``depth``: the value of the sequential engine (``alphabeta``,
 ``pvs``) whenever that is the depth-``d`` minimax value (always with ``tt=False``, or with
-``SearchOptions(tt_exact_depth=True)``; every task keeps its own table). Nodes above ply
-``grain`` are expanded here (siblings side by side, by ``sml150.parallel.spawn``); each subtree
-at ply ``grain`` is one executor task, searched by the engine's sequential PVS kernel.
+``SearchOptions(tt_exact_depth=True)``; every task keeps its own table). The nodes above ply
+``grain`` follow the parallel algorithm; each subtree at ply ``grain`` is searched by the
+engine's sequential PVS kernel. Which subtrees run as executor tasks is decided as the search
+goes (``sml150.parallel.tree``): every node above ply ``coarse`` (default ``grain - 1``) is
+split in the orchestrating process, and from ``coarse`` on a node runs whole, as one task, while
+the workers have enough waiting. A task above the grain runs the same recursion in its worker,
+so the value, the move, the work and the span do not depend on these choices or the timing.
 
 The cost is reported as work (the leaves of every subtree searched, abandoned ones excluded)
 and span (the critical path in leaves: the first child, then the slowest of the parallel
@@ -31,11 +35,12 @@ tests, then the re-searches one after another).
 
 from __future__ import annotations
 
-import threading
+import asyncio
+import functools
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future
-from typing import Any, Generic, TypeVar, final
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 import attrs
 
@@ -44,6 +49,9 @@ from sml150.lib.signatures import GAME, Analysis
 from sml150.search._core import DEFAULT_OPTIONS, Adapter, Kernel, Limits, SearchOptions, adapt
 from sml150.search._run import check_depth, make_table, require_in_play
 from sml150.search.score import INF, Score, score_to_est
+
+if TYPE_CHECKING:
+    from sml150.parallel.tree import Shipped, TreeScheduler
 
 __all__ = ["ParallelResult", "jamboree", "young_brothers_wait"]
 
@@ -95,141 +103,154 @@ class _Cost:
     move: Any = None
 
 
-class _Token:
-    """Abandonment, inherited: a node is abandoned when it or an ancestor is."""
+def _whole(me: Shipped[_Search], key: tuple[int, ...], s: Any, depth: int,  # noqa: PLR0917
+           alpha: Score, beta: Score) -> _Cost:
+    """A task: one subtree searched here, in order (what the game prints discarded).
 
-    def __init__(self, parent: _Token | None = None) -> None:
-        self._parent = parent
-        self._flag = threading.Event()
+    At the grain (or a leaf) it is the engine's sequential PVS kernel; above it, the same
+    Jamboree recursion as the orchestrator's, every node split in this process.
+    """
+    from sml150.parallel import SerialExecutor, captured_call
+    from sml150.parallel.tree import run_tree
 
-    def abandon(self) -> None:
-        self._flag.set()
-
-    def abandoned(self) -> bool:
-        t: _Token | None = self
-        while t is not None:
-            if t._flag.is_set():
-                return True
-            t = t._parent
-        return False
-
-
-def _subtree(game: GAME[Any, Any], options: SearchOptions, tt: bool, s: Any,  # noqa: PLR0917
-             depth: int, alpha: Score, beta: Score, ply: int) -> _Cost:
-    """A task: the sequential PVS kernel on one subtree (what the game prints discarded)."""
-    from sml150.parallel import captured_call
-
-    a = adapt(game, options.hooks)
-    k = Kernel(a, make_table(tt), options, Limits(), pvs=True)
-    v = captured_call(k.ab, s, depth, alpha, beta, ply).result
-    stats = k.stats(depth)
-    return _Cost(v, stats.leaves, stats.leaves, stats.nodes)
+    search = me.get()
+    if search.leaf(len(key), s, depth):
+        return captured_call(search.kernel, s, depth, alpha, beta, len(key)).result
+    return captured_call(
+        run_tree, SerialExecutor(),
+        lambda sched: search.node(sched, me, key, s, depth, alpha, beta)).result
 
 
 @final
 @attrs.frozen
 class _Search:
-    """One parallel search's fixed parts."""
+    """One parallel search's fixed parts (sent once to each worker)."""
 
-    game: GAME[Any, Any]
+    name: str
+    """The game's name, for errors."""
     adapter: Adapter
     options: SearchOptions
     tt: bool
-    ex: Executor
     grain: int
     null_window: bool
     """Jamboree (null-window tests, then re-searches) or young-brothers-wait (full windows)."""
 
-    def child(self, s: Any, depth: int, alpha: Score, beta: Score, ply: int,  # noqa: PLR0917
-              token: _Token) -> Future[_Cost]:
-        """The subtree of ``s``: a task at ply ``grain`` or at a leaf, else expanded here."""
-        if ply >= self.grain or depth <= 0 or self.adapter.terminal(s) is not None:
-            return self.ex.submit(_subtree, self.game, self.options, self.tt, s, depth, alpha,
-                                  beta, ply)
-        from sml150.parallel import spawn
+    def leaf(self, ply: int, s: Any, depth: int) -> bool:
+        """Whether the node at ``ply`` is searched by the sequential kernel (never split)."""
+        return ply >= self.grain or depth <= 0 or self.adapter.terminal(s) is not None
 
-        return spawn(self.ex, lambda: self.node(s, depth, alpha, beta, ply, token))
+    def kernel(self, s: Any, depth: int, alpha: Score, beta: Score, ply: int) -> _Cost:
+        """The engine's sequential PVS kernel on one subtree (its own table)."""
+        k = Kernel(self.adapter, make_table(self.tt), self.options, Limits(), pvs=True)
+        v = k.ab(s, depth, alpha, beta, ply)
+        stats = k.stats(depth)
+        return _Cost(v, stats.leaves, stats.leaves, stats.nodes)
 
-    def node(self, s: Any, depth: int, alpha: Score, beta: Score, ply: int,  # noqa: PLR0917
-             token: _Token) -> _Cost:
+    async def child(self, sched: TreeScheduler, me: Shipped[_Search],  # noqa: PLR0917
+                    key: tuple[int, ...], s: Any, depth: int, alpha: Score, beta: Score,
+                    ) -> _Cost:
+        """The subtree of ``s`` (at ply ``len(key)``): one task, or split here by ``node``."""
+        whole = functools.partial(_whole, me, key, s, depth, alpha, beta)
+        if self.leaf(len(key), s, depth):
+            return await sched.subtree(key, whole)
+        return await sched.subtree(
+            key, whole, lambda: self.node(sched, me, key, s, depth, alpha, beta))
+
+    async def node(self, sched: TreeScheduler, me: Shipped[_Search],  # noqa: PLR0917
+                   key: tuple[int, ...], s: Any, depth: int, alpha: Score, beta: Score,
+                   ) -> _Cost:
         """Fail-soft negamax value of the In_play ``s`` (``depth >= 1``) under ``(alpha, beta)``.
 
         ENSURES: as the engine's ``ab``: ``<= alpha`` an upper bound, ``>= beta`` a lower
-        bound, else exact; ``move`` a move of the returned value.
+        bound, else exact; ``move`` a move of the returned value. A cut-off cancels the
+        siblings still waiting or running (their results are not needed).
         """
         a = self.adapter
         ms: Sequence[Any] = a.moves(s) if depth > 1 else a.all_moves(s)
         if not ms:
-            raise ValueError(f"{type(self.game).__name__}: an In_play position has no moves")
-        mine = _Token(token)
-        first = self.child(a.play(s, ms[0]), depth - 1, -beta, -alpha, ply + 1, mine).result()
+            raise ValueError(f"{self.name}: an In_play position has no moves")
+        first = await self.child(sched, me, (*key, 0), a.play(s, ms[0]), depth - 1, -beta,
+                                 -alpha)
         best, best_move = -first.value, ms[0]
         work, span, nodes = first.work, first.span, 1 + first.nodes
-        if best >= beta or len(ms) == 1 or token.abandoned():
+        if best >= beta or len(ms) == 1:
             return _Cost(best, work, span, nodes, best_move)
         alpha = max(alpha, best)
         test_alpha = alpha
         lo, hi = (-alpha - 1, -alpha) if self.null_window else (-beta, -alpha)
         rest = ms[1:]
-        futures = [self.child(a.play(s, m), depth - 1, lo, hi, ply + 1, mine) for m in rest]
+        tests = [
+            asyncio.ensure_future(
+                self.child(sched, me, (*key, i), a.play(s, m), depth - 1, lo, hi))
+            for i, m in enumerate(rest, start=1)
+        ]
         test_span = 0
         re_span = 0
-        # Inv: best is the fail-soft best of the children taken so far (in move order), alpha
-        # the window's low end raised by them; every future after the current one is pending.
-        for i, (m, future) in enumerate(zip(rest, futures, strict=True)):
-            if token.abandoned():
-                break  # an ancestor was cut off: this value is not needed
-            got = future.result()
-            work += got.work
-            nodes += got.nodes
-            test_span = max(test_span, got.span)
-            v = -got.value
-            if self.null_window and test_alpha < v < beta:
-                # Failed high on its test: the full window decides (sequentially).
-                again = self.child(a.play(s, m), depth - 1, -beta, -alpha, ply + 1,
-                                   mine).result()
-                work += again.work
-                nodes += again.nodes
-                re_span += again.span
-                v = -again.value
-            if v > best:
-                best, best_move = v, m
-            alpha = max(alpha, v)
-            if v >= beta:
-                mine.abandon()  # a cut-off: the siblings' results are not needed
-                for pending in futures[i + 1:]:
-                    pending.cancel()
-                break
+        try:
+            # Inv: best is the fail-soft best of the children taken so far (in move order),
+            # alpha the window's low end raised by them.
+            for i, (m, test) in enumerate(zip(rest, tests, strict=True), start=1):
+                got = await test
+                work += got.work
+                nodes += got.nodes
+                test_span = max(test_span, got.span)
+                v = -got.value
+                if self.null_window and test_alpha < v < beta:
+                    # Failed high on its test: the full window decides (sequentially).
+                    again = await self.child(sched, me, (*key, i), a.play(s, m), depth - 1,
+                                             -beta, -alpha)
+                    work += again.work
+                    nodes += again.nodes
+                    re_span += again.span
+                    v = -again.value
+                if v > best:
+                    best, best_move = v, m
+                alpha = max(alpha, v)
+                if v >= beta:
+                    break  # a cut-off: the siblings' results are not needed
+        finally:
+            for t in tests:
+                t.cancel()  # abandoned (no effect on the ones already taken)
         return _Cost(best, work, span + test_span + re_span, nodes, best_move)
 
 
 def _run(
     game: GAME[State, Move], state: State, depth: int, *, null_window: bool,
-    executor: Executor | None, grain: int, tt: bool, options: SearchOptions, where: str,
+    executor: Executor | None, grain: int, coarse: int | None, tt: bool,
+    options: SearchOptions, where: str,
 ) -> ParallelResult[Move]:
     from sml150.parallel import SerialExecutor
+    from sml150.parallel.tree import Shipped, run_tree
 
     d = check_depth(where, depth)
     if grain < 1:
         raise ValueError(f"{where}: grain must be >= 1 (the ply of the tasks), not {grain}")
+    if coarse is not None and not 0 <= coarse <= grain:
+        raise ValueError(f"{where}: coarse must be in [0, grain] (the plies split adaptively), "
+                         f"not {coarse}")
     if not isinstance(tt, bool):
         raise TypeError(f"{where}: tt must be a bool (each task keeps its own table)")
     a = adapt(game, options.hooks)
     require_in_play(a, state, where)
     started = time.perf_counter()
-    search = _Search(game, a, options, tt, executor or SerialExecutor(), grain, null_window)
-    c = search.node(state, d, -INF, INF, 0, _Token())
+    search = _Search(type(game).__name__, a, options, tt, grain, null_window)
+    me = Shipped(search)
+    c = run_tree(executor or SerialExecutor(),
+                 lambda sched: search.node(sched, me, (), state, d, -INF, INF),
+                 coarse=grain - 1 if coarse is None else coarse)
     return ParallelResult(c.value, score_to_est(c.value, a.player(state)), c.move, d, c.work,
                           c.span, c.nodes, time.perf_counter() - started)
 
 
 def jamboree(
     game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
-    grain: int = 2, tt: bool = True, options: SearchOptions = DEFAULT_OPTIONS,
+    grain: int = 2, coarse: int | None = None, tt: bool = True,
+    options: SearchOptions = DEFAULT_OPTIONS,
 ) -> ParallelResult[Move]:
     """Kuszmaul's Jamboree from ``state`` to ``depth`` plies, subtrees at ply ``grain`` as tasks.
 
-    REQUIRES: ``state`` In_play (else ``ValueError``); ``depth >= 1``; ``grain >= 1``.
+    REQUIRES: ``state`` In_play (else ``ValueError``); ``depth >= 1``; ``grain >= 1``;
+    ``0 <= coarse <= grain`` if given.
     ENSURES: the exact value at ``depth`` (see the module docstring for when it equals the
     sequential engine's) and a move of that value; work and span. ``executor`` ``None``: serial.
 
@@ -240,13 +261,14 @@ def jamboree(
     >>> r.est, r.move
     (Guess(n=3), 0)
     """
-    return _run(game, state, depth, null_window=True, executor=executor, grain=grain, tt=tt,
-                options=options, where="jamboree")
+    return _run(game, state, depth, null_window=True, executor=executor, grain=grain,
+                coarse=coarse, tt=tt, options=options, where="jamboree")
 
 
 def young_brothers_wait(
     game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
-    grain: int = 2, tt: bool = True, options: SearchOptions = DEFAULT_OPTIONS,
+    grain: int = 2, coarse: int | None = None, tt: bool = True,
+    options: SearchOptions = DEFAULT_OPTIONS,
 ) -> ParallelResult[Move]:
     """Young-brothers-wait alpha-beta: the eldest child first, then the rest in parallel.
 
@@ -259,6 +281,6 @@ def young_brothers_wait(
     >>> r.est, r.value == alphabeta(g, g.start, 3, tt=False).value
     (Guess(n=14), True)
     """
-    return _run(game, state, depth, null_window=False, executor=executor, grain=grain, tt=tt,
-                options=options, where="young_brothers_wait")
+    return _run(game, state, depth, null_window=False, executor=executor, grain=grain,
+                coarse=coarse, tt=tt, options=options, where="young_brothers_wait")
 

@@ -15,7 +15,6 @@ from sml150.parallel import (
     executor,
     map_retrying,
     parse_spec,
-    spawn,
 )
 
 
@@ -51,21 +50,13 @@ def test_serial_executor_runs_at_submit_in_order() -> None:
     futures = [ex.submit(seen.append, i) for i in range(3)]
     assert seen == [0, 1, 2]
     assert all(f.done() for f in futures)
-    assert spawn(ex, lambda: seen.append(9)).done()
-    assert seen == [0, 1, 2, 9]
+    assert seen == [0, 1, 2]
 
 
 def test_serial_executor_keeps_exceptions_in_futures() -> None:
     f = SerialExecutor().submit(int, "x")
     with pytest.raises(ValueError, match="invalid literal"):
         f.result()
-
-
-def test_spawned_threads_return_results_and_exceptions() -> None:
-    with executor("processes:1") as ex:
-        assert spawn(ex, lambda: 5).result(timeout=10) == 5
-        with pytest.raises(ZeroDivisionError):
-            spawn(ex, lambda: 1 // 0).result(timeout=10)
 
 
 def _die_once(args: tuple[Path, int]) -> int:

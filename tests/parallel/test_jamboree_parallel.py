@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterator
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -37,30 +37,35 @@ def procs() -> Iterator[Executor]:
 
 
 def run(hw: int, game: Any, depth: int, p: float, ex: Executor | None, *,
-        grain: int = 2) -> tuple[Analysis[Any], str]:
+        grain: int = 2, coarse: int | None = None) -> tuple[Analysis[Any], str]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         if hw == 10:
             a = j10.Jamboree(JamboreeSettings(G=game, search_depth=depth, prune_percentage=p),
-                             executor=ex, grain=grain).analyze(game.start)
+                             executor=ex, grain=grain, coarse=coarse).analyze(game.start)
         else:
             a = j11.Jamboree(JamboreeSettings(G=game, search_depth=depth, prune_percentage=p,
                                               trace=True),
-                             executor=ex, grain=grain).analyze(game.start)
+                             executor=ex, grain=grain, coarse=coarse).analyze(game.start)
     return a, out.getvalue()
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tree=uniform_trees(), p=PRUNES, grain=st.integers(1, 3), hw=st.sampled_from([10, 11]))
-def test_same_search_same_result_on_every_executor(
-    procs: Executor, tree: tuple[GameTree, int], p: float, grain: int, hw: int
+@given(tree=uniform_trees(), p=PRUNES, grain=st.integers(1, 3), coarse=st.integers(0, 3),
+       hw=st.sampled_from([10, 11]))
+def test_same_search_same_result_on_every_executor(  # noqa: PLR0917 -- hypothesis draws
+    procs: Executor, tree: tuple[GameTree, int], p: float, grain: int, coarse: int, hw: int
 ) -> None:
+    """Whatever is split and whatever runs whole (coarse..grain), on every executor."""
     t, depth = tree
     game = ExplicitGame(t)
+    coarse = min(coarse, grain)
     sequential = run(hw, game, depth, p, None)
     with executor("serial") as serial:
-        assert run(hw, game, depth, p, serial, grain=grain) == sequential
-    assert run(hw, game, depth, p, procs, grain=grain) == sequential
+        assert run(hw, game, depth, p, serial, grain=grain, coarse=coarse) == sequential
+    with ThreadPoolExecutor(2) as threads:
+        assert run(hw, game, depth, p, threads, grain=grain, coarse=coarse) == sequential
+    assert run(hw, game, depth, p, procs, grain=grain, coarse=coarse) == sequential
     assert sequential[0].value.n == minimax_value(t)  # type: ignore[union-attr]
 
 
@@ -99,8 +104,12 @@ def test_riskless_on_processes(procs: Executor) -> None:
     assert run(11, game, 5, 0.5, procs) == sequential
 
 
-def test_grain_must_be_positive() -> None:
+def test_grain_must_be_positive_and_coarse_within_it() -> None:
     settings_ = JamboreeSettings(G=HandoutBig, search_depth=4, prune_percentage=0.5)
     for make in (j10.Jamboree, j11.Jamboree):
         with pytest.raises(ValueError, match="grain >= 1"):
             make(settings_, grain=0)
+        with pytest.raises(ValueError, match="0 <= coarse <= grain"):
+            make(settings_, grain=2, coarse=3)
+        with pytest.raises(ValueError, match="0 <= coarse <= grain"):
+            make(settings_, grain=2, coarse=-1)

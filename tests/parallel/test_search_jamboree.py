@@ -50,16 +50,22 @@ def position(game: Any, seed: int, plies: int) -> Any:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 4), depth=st.integers(1, 4),
-       grain=st.integers(1, 3), which=st.sampled_from(ALGORITHMS),
+       grain=st.integers(1, 3), coarse=st.integers(0, 3), which=st.sampled_from(ALGORITHMS),
        game=st.sampled_from([KInARow(3, 3), Riskless(M1)]))
 def test_value_is_the_sequential_engines(  # noqa: PLR0917 -- hypothesis draws
-    procs: Executor, seed: int, plies: int, depth: int, grain: int, which: Any, game: Any
+    procs: Executor, seed: int, plies: int, depth: int, grain: int, coarse: int, which: Any,
+    game: Any,
 ) -> None:
     s = position(game, seed, plies)
+    coarse = min(coarse, grain)
     expected = pvs(game, s, depth, tt=False)
     assert expected.value == alphabeta(game, s, depth, tt=False).value
+    in_order = which(game, s, depth, grain=grain, tt=False)
     for ex in (None, procs):
-        r = which(game, s, depth, executor=ex, grain=grain, tt=False)
+        r = which(game, s, depth, executor=ex, grain=grain, coarse=coarse, tt=False)
+        # what runs whole and what splits never changes the search: every count is the same
+        assert (r.value, r.move, r.work, r.span, r.nodes) == (
+            in_order.value, in_order.move, in_order.work, in_order.span, in_order.nodes)
         assert (r.value, r.est) == (expected.value, expected.est)
         assert 0 <= r.span <= r.work  # 0: the WinningMove hook answered without a leaf
         exact = which(game, s, depth, executor=ex, grain=grain,
@@ -95,5 +101,7 @@ def test_bad_arguments(which: Any) -> None:
     g = KInARow(3, 3)
     with pytest.raises(ValueError, match="grain must be >= 1"):
         which(g, g.start, 2, grain=0)
+    with pytest.raises(ValueError, match="coarse must be in"):
+        which(g, g.start, 2, grain=2, coarse=3)
     with pytest.raises(ValueError, match="depth must be >= 1"):
         which(g, g.start, 0)

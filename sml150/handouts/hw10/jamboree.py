@@ -11,10 +11,11 @@ The node's edge is the best of both parts; ties go to the earliest move.
 
 Given an executor (``Jamboree(settings, executor=ex, grain=g)``, e.g. one from
 ``sml150.parallel.executor("processes:2")``), the ``mmmoves`` subtrees really run in parallel:
-the nodes above ply ``g`` are expanded here, each subtree at ply ``g`` runs as one task of
-``ex``. The search is the same one, so the move, the value, the work, the span and the set of
-estimated leaves are those of the sequential run; what the tasks print is replayed in the
-sequential order when the search ends.
+each subtree runs as one task of ``ex``, or is split here into its children's subtrees: always
+above ply ``g - 1``, never at ply ``g``, and at ply ``g - 1`` when the workers would otherwise
+wait (``sml150.parallel.tree``). The search is the same one, so the move, the value, the
+work, the span and the set of estimated leaves are those of the sequential run; what the tasks
+print is replayed in the sequential order when the search ends.
 
 >>> from sml150.lib.explicit import HandoutSmall
 >>> j = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))
@@ -28,9 +29,10 @@ Estimating state m[9]
 
 from __future__ import annotations
 
+import functools
 import math
-from concurrent.futures import Executor, Future
-from typing import Generic, TypeVar, final
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Generic, TypeVar, final
 
 import attrs
 from returns.maybe import Maybe
@@ -51,7 +53,12 @@ from sml150.handouts.hw10.alphabeta import (
     edge,
     value_to_string,
 )
-from sml150.lib._search import SearchCount, require_in_play, require_player_depth
+from sml150.lib._search import (
+    SearchCount,
+    require_in_play,
+    require_player_depth,
+    require_split,
+)
 from sml150.lib.est import Est10, est
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
@@ -60,6 +67,9 @@ from sml150.lib.signatures import (
     JamboreeSettings,
     Maxie,
 )
+
+if TYPE_CHECKING:
+    from sml150.parallel.tree import Shipped, TreeScheduler
 
 __all__ = [
     "ABOVE",
@@ -97,9 +107,12 @@ class _Jamboree(Generic[State, Move]):
     prune_percentage: float
     """The fraction of each node's moves searched sequentially, alpha-beta style."""
     executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
-    """Where the subtrees at ply ``grain`` run (``None``: here, in order)."""
+    """Where the subtrees run as tasks (``None``: here, in order)."""
     grain: int = 2
-    """The spawn depth: nodes above this ply are expanded here, subtrees at it are tasks."""
+    """The deepest ply split: nodes at this ply are always whole tasks."""
+    coarse: int | None = None
+    """Nodes above this ply are always split; from it to ``grain`` a node runs whole while the
+    workers have enough waiting (``None``: ``grain - 1``)."""
 
     # Task 7.1: compareAB and the printing helpers, shared with AlphaBeta.
     compare_ab = staticmethod(compare_ab)
@@ -352,29 +365,36 @@ class _Jamboree(Generic[State, Move]):
     # -- the same search on an executor --------------------------------------------------------
 
     def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
-        """``analyze`` with the subtrees at ply ``grain`` run as tasks of ``ex``."""
-        part = self._par_side(ex, 0, self.search_depth, (NEGINF(), POSINF()), s)
+        """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``)."""
+        from sml150.parallel.tree import Shipped, run_tree
+
+        player = Shipped(attrs.evolve(self, executor=None))
+        part = run_tree(
+            ex, lambda sched: self._par_side(_Par(sched, player), (), self.search_depth,
+                                             (NEGINF(), POSINF()), s),
+            coarse=self.grain - 1 if self.coarse is None else self.coarse,
+        )
         print(part.text, end="")
         m, v = self._found(part.result, s)
         return Analysis(m, v, part.terminals, part.nodes + 1, part.terminals, part.span)
 
-    def _par_evaluate(
-        self, ex: Executor, ply: int, d: int, ab: alphabeta, s: State
-    ) -> Future[_Part[est]]:
-        """``_evaluate`` of ``s`` at ``ply``: a task at ply ``grain`` (or at a terminal).
+    async def _par_evaluate(
+        self, par: _Par[State, Move], key: tuple[int, ...], d: int, ab: alphabeta, s: State,
+    ) -> _Part[est]:
+        """``_evaluate`` of ``s`` (at ply ``len(key)``): one task, or split here.
 
-        Above ``grain``, the node is expanded here, beside its siblings (``spawn``).
+        Nodes at ply ``grain``, at depth 0 and finished games are always tasks.
         """
-        if ply >= self.grain or d == 0 or not self._in_play(s):
-            return ex.submit(_evaluate_task, attrs.evolve(self, executor=None), d, ab, s)
-        from sml150.parallel import spawn
+        whole = functools.partial(_evaluate_task, par.player, d, ab, s)
+        if len(key) >= self.grain or d == 0 or not self._in_play(s):
+            return await par.sched.subtree(key, whole)
 
-        def here() -> _Part[est]:
-            part = self._par_side(ex, ply, d, ab, s)
+        async def here() -> _Part[est]:
+            part = await self._par_side(par, key, d, ab, s)
             v = self._found(part.result, s)[1]
             return _Part(v, part.span, part.terminals, part.nodes + 1, part.text)
 
-        return spawn(ex, here)
+        return await par.sched.subtree(key, whole, here)
 
     def _found(self, found: edge[Move] | None, s: State) -> edge[Move]:
         if found is None:
@@ -387,10 +407,12 @@ class _Jamboree(Generic[State, Move]):
 
         return isinstance(self.Game.status(s), In_play)
 
-    def _par_side(
-        self, ex: Executor, ply: int, d: int, ab: alphabeta, s: State
+    async def _par_side(
+        self, par: _Par[State, Move], key: tuple[int, ...], d: int, ab: alphabeta, s: State,
     ) -> _Part[edge[Move] | None]:
-        """``_search`` of ``s`` (at ``ply``): ``_side``'s children, each by ``_par_evaluate``."""
+        """``_search`` of ``s`` (at ply ``len(key)``): ``_side``'s children by ``_par_evaluate``."""
+        from sml150.parallel.tree import gather
+
         g = self.Game
         maximize = g.player(s) is Maxie
         abmoves, mmmoves = self.split_moves(s)
@@ -403,8 +425,9 @@ class _Jamboree(Generic[State, Move]):
         parts: list[_Part[est]] = []
         span = 0
         # Inv: as in _side; parts holds the children searched so far, in order.
-        for m in abmoves:
-            part = self._par_evaluate(ex, ply + 1, d - 1, (alpha, beta), g.make_move(s, m)).result()
+        for i, m in enumerate(abmoves):
+            part = await self._par_evaluate(par, (*key, i), d - 1, (alpha, beta),
+                                            g.make_move(s, m))
             parts.append(part)
             span += part.span
             if better(part.result, best):
@@ -416,13 +439,14 @@ class _Jamboree(Generic[State, Move]):
                     alpha = Bound(part.result)
                 case (OrderAB.INTERIOR, False):
                     beta = Bound(part.result)
-        futures = [
-            self._par_evaluate(ex, ply + 1, d - 1, (alpha, beta), g.make_move(s, m))
-            for m in mmmoves
-        ]
+        first = Seq.length(abmoves)
+        mm_parts = await gather(
+            self._par_evaluate(par, (*key, first + i), d - 1, (alpha, beta),
+                               g.make_move(s, m))
+            for i, m in enumerate(mmmoves)
+        )
         mm_span = 0
-        for m, future in zip(mmmoves, futures, strict=True):
-            part = future.result()
+        for m, part in zip(mmmoves, mm_parts, strict=True):
             parts.append(part)
             mm_span = max(mm_span, part.span)
             if better(part.result, best):
@@ -473,12 +497,24 @@ class _Part(Generic[T]):
                      sum(p.nodes for p in parts), "".join(p.text for p in parts))
 
 
-def _evaluate_task(j: _Jamboree[State, Move], d: int, ab: alphabeta, s: State) -> _Part[est]:
+@final
+@attrs.frozen
+class _Par(Generic[State, Move]):
+    """Where one parallel search's subtrees go: its scheduler, and the player for the tasks."""
+
+    sched: TreeScheduler
+    """Decides what runs whole and what splits (``sml150.parallel.tree``)."""
+    player: Shipped[_Jamboree[State, Move]]
+    """The player without its executor, sent once to each worker."""
+
+
+def _evaluate_task(player: Shipped[_Jamboree[State, Move]], d: int, ab: alphabeta, s: State
+                   ) -> _Part[est]:
     """A task: the sequential ``_evaluate`` of one subtree, its printing captured."""
     from sml150.parallel import captured_call
 
     count = SearchCount()
-    done = captured_call(j._evaluate, d, ab, s, count)
+    done = captured_call(player.get()._evaluate, d, ab, s, count)
     v, span = done.result
     return _Part(v, span, count.terminals, count.nodes, done.text)
 
@@ -488,13 +524,15 @@ def Jamboree(
     *,
     executor: Executor | None = None,
     grain: int = 2,
+    coarse: int | None = None,
 ) -> _Jamboree[State, Move]:
     """``functor Jamboree (Settings) : PLAYER``: Jamboree search to ``search_depth``.
 
     REQUIRES: ``settings.search_depth >= 1`` (else ``ValueError``); ``0 <= prune_percentage
     <= 1`` (checked by ``JamboreeSettings``). ``trace`` is ignored (the HW10 player has none).
-    Optional: ``executor`` runs the subtrees at ply ``grain >= 1`` as its tasks (see the module
-    docstring); the default searches in order, here.
+    Optional: ``executor`` runs subtrees as its tasks, split down to ply ``grain >= 1`` at most,
+    always above ply ``coarse`` (``0 <= coarse <= grain``, default ``grain - 1``; see
+    ``sml150.parallel.tree``); the default searches in order, here.
 
     >>> from sml150.lib.explicit import HandoutSmall
     >>> Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=0, prune_percentage=0.5))
@@ -503,8 +541,7 @@ def Jamboree(
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
     require_player_depth("Jamboree", settings.search_depth)
-    if grain < 1:
-        raise ValueError(f"Jamboree needs grain >= 1 (the ply of the parallel tasks), not {grain}")
+    require_split("Jamboree", grain, coarse)
     return _Jamboree(
-        settings.G, settings.search_depth, settings.prune_percentage, executor, grain
+        settings.G, settings.search_depth, settings.prune_percentage, executor, grain, coarse
     )

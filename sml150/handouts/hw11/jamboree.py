@@ -18,11 +18,12 @@ is reported as work (all terminals visited) and span (the terminals on the criti
 alpha-beta part's spans added up, plus the largest span among the parallel children).
 
 Given an executor (``Jamboree(settings, executor=ex, grain=g)``, e.g. one from
-``sml150.parallel.executor("processes:2")``), the parallel part really runs in parallel: the
-nodes above ply ``g`` are expanded here, each subtree at ply ``g`` runs as one task of ``ex``.
-The search is the same one, so the move, the value, the work, the span and the set of estimated
-leaves are those of the sequential run; the trace and what the tasks print are written in the
-sequential order when the search ends.
+``sml150.parallel.executor("processes:2")``), the parallel part really runs in parallel: each
+subtree runs as one task of ``ex``, or is split here into its children's subtrees: always
+above ply ``g - 1``, never at ply ``g``, and at ply ``g - 1`` when the workers would otherwise
+wait (``sml150.parallel.tree``). The search is the same one, so the move, the value, the work,
+the span and the set of estimated leaves are those of the sequential run; the trace and what
+the tasks print are written in the sequential order when the search ends.
 
 >>> from sml150.lib.explicit import HandoutSmall
 >>> J = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))
@@ -36,9 +37,10 @@ Estimating state m[9]
 
 from __future__ import annotations
 
+import functools
 import math
-from concurrent.futures import Executor, Future
-from typing import Generic, TypeVar, final
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Generic, TypeVar, final
 
 import attrs
 
@@ -56,7 +58,12 @@ from sml150.handouts.hw11.alphabeta import (
     value_to_string,
     valuecmp,
 )
-from sml150.lib._search import SearchCount, require_in_play, require_player_depth
+from sml150.lib._search import (
+    SearchCount,
+    require_in_play,
+    require_player_depth,
+    require_split,
+)
 from sml150.lib.basis import LESS, Order
 from sml150.lib.est import est
 from sml150.lib.seq import Seq
@@ -68,6 +75,9 @@ from sml150.lib.signatures import (
     Minnie,
     Player,
 )
+
+if TYPE_CHECKING:
+    from sml150.parallel.tree import Shipped, TreeScheduler
 
 __all__ = ["Jamboree", "JamboreeSettings", "Leaf", "Step"]
 
@@ -90,9 +100,12 @@ class _Jamboree(Generic[State, Move]):
     trace: bool = False
     """Print the handout's trace lines."""
     executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
-    """Where the subtrees at ply ``grain`` run (``None``: here, in order)."""
+    """Where the subtrees run as tasks (``None``: here, in order)."""
     grain: int = 2
-    """The spawn depth: nodes above this ply are expanded here, subtrees at it are tasks."""
+    """The deepest ply split: nodes at this ply are always whole tasks."""
+    coarse: int | None = None
+    """Nodes above this ply are always split; from it to ``grain`` a node runs whole while the
+    workers have enough waiting (``None``: ``grain - 1``)."""
 
     # -- Task 6.1 --
 
@@ -342,8 +355,15 @@ class _Jamboree(Generic[State, Move]):
     # -- the same search on an executor --------------------------------------------------------
 
     def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
-        """``analyze`` with the subtrees at ply ``grain`` run as tasks of ``ex``."""
-        part = self._par_here(ex, 0, self.search_depth, s, self.initial_ab)
+        """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``)."""
+        from sml150.parallel.tree import Shipped, run_tree
+
+        player = Shipped(attrs.evolve(self, executor=None))
+        part = run_tree(
+            ex, lambda sched: self._par_here(_Par(sched, player), (), self.search_depth, s,
+                                             self.initial_ab),
+            coarse=self.grain - 1 if self.coarse is None else self.coarse,
+        )
         print(part.text, end="")
         if self.trace:
             print(f"Terminals visited: {part.terminals}")
@@ -352,29 +372,32 @@ class _Jamboree(Generic[State, Move]):
             move_of(result), value_of(result), part.terminals, part.nodes, part.terminals, part.span
         )
 
-    def _par_node(
-        self, ex: Executor, ply: int, d: int, s: State, ab: alphabeta[Move]
-    ) -> Future[_Part[value[Move]]]:
-        """``_node`` of ``s`` at ``ply``: a task at ply ``grain`` (or at a terminal).
+    async def _par_node(
+        self, par: _Par[State, Move], key: tuple[int, ...], d: int, s: State,
+        ab: alphabeta[Move],
+    ) -> _Part[value[Move]]:
+        """``_node`` of ``s`` (at ply ``len(key)``): one task, or split here by ``_par_here``.
 
-        Above ``grain``, the node is expanded here, beside its siblings (``spawn``).
+        Nodes at ply ``grain``, at depth 0 and finished games are always tasks.
         """
         from sml150.lib.signatures import In_play
 
-        if ply >= self.grain or d == 0 or not isinstance(self.Game.status(s), In_play):
-            return ex.submit(_node_task, attrs.evolve(self, executor=None), d, s, ab)
-        from sml150.parallel import spawn
+        whole = functools.partial(_node_task, par.player, d, s, ab)
+        if len(key) >= self.grain or d == 0 or not isinstance(self.Game.status(s), In_play):
+            return await par.sched.subtree(key, whole)
+        return await par.sched.subtree(key, whole, lambda: self._par_here(par, key, d, s, ab))
 
-        return spawn(ex, lambda: self._par_here(ex, ply, d, s, ab))
-
-    def _par_here(
-        self, ex: Executor, ply: int, d: int, s: State, ab: alphabeta[Move]
+    async def _par_here(
+        self, par: _Par[State, Move], key: tuple[int, ...], d: int, s: State,
+        ab: alphabeta[Move],
     ) -> _Part[value[Move]]:
         """``_node`` of the In_play ``s`` (``d > 0``), its children by ``_par_node``.
 
         The trace lines ``_node`` and ``_children`` print are made as text here, around the
         children's text, so the whole is the sequential trace.
         """
+        from sml150.parallel.tree import gather
+
         g = self.Game
         p = g.player(s)
         head = tail = ""
@@ -389,8 +412,9 @@ class _Jamboree(Generic[State, Move]):
         bound: value[Move] | None = None
         cut = False
         # Inv: as in _children; parts holds the children searched so far, in order.
-        for m in abmoves:
-            part = self._par_node(ex, ply + 1, d - 1, g.make_move(s, m), (alpha, beta)).result()
+        for i, m in enumerate(abmoves):
+            part = await self._par_node(par, (*key, i), d - 1, g.make_move(s, m),
+                                        (alpha, beta))
             parts.append(part)
             span += part.span
             step: value[Move] = Step(m, value_of(part.result))
@@ -402,14 +426,15 @@ class _Jamboree(Generic[State, Move]):
                 bound, cut = (alpha if p is Maxie else beta), True
                 break
         if bound is None:
-            futures = [
-                self._par_node(ex, ply + 1, d - 1, g.make_move(s, m), (alpha, beta))
-                for m in mmmoves
-            ]
+            first = Seq.length(abmoves)
+            mm_parts = await gather(
+                self._par_node(par, (*key, first + i), d - 1, g.make_move(s, m),
+                               (alpha, beta))
+                for i, m in enumerate(mmmoves)
+            )
             bound = alpha if p is Maxie else beta
             mm_span = 0
-            for m, future in zip(mmmoves, futures, strict=True):
-                part = future.result()
+            for m, part in zip(mmmoves, mm_parts, strict=True):
                 parts.append(part)
                 mm_span = max(mm_span, part.span)
                 bound = better(bound, Step(m, value_of(part.result)))
@@ -460,14 +485,25 @@ class _Part(Generic[T]):
     """What it printed (trace lines included), in the sequential order."""
 
 
+@final
+@attrs.frozen
+class _Par(Generic[State, Move]):
+    """Where one parallel search's subtrees go: its scheduler, and the player for the tasks."""
+
+    sched: TreeScheduler
+    """Decides what runs whole and what splits (``sml150.parallel.tree``)."""
+    player: Shipped[_Jamboree[State, Move]]
+    """The player without its executor, sent once to each worker."""
+
+
 def _node_task(
-    j: _Jamboree[State, Move], d: int, s: State, ab: alphabeta[Move]
+    player: Shipped[_Jamboree[State, Move]], d: int, s: State, ab: alphabeta[Move]
 ) -> _Part[value[Move]]:
     """A task: the sequential ``_node`` of one subtree, its printing captured."""
     from sml150.parallel import captured_call
 
     count = SearchCount()
-    done = captured_call(j._node, d, s, ab, count)
+    done = captured_call(player.get()._node, d, s, ab, count)
     result, span = done.result
     return _Part(result, span, count.terminals, count.nodes, done.text)
 
@@ -477,12 +513,15 @@ def Jamboree(
     *,
     executor: Executor | None = None,
     grain: int = 2,
+    coarse: int | None = None,
 ) -> _Jamboree[State, Move]:
     """``functor Jamboree (Settings) : PLAYER`` with ``val prune_percentage : real``.
 
     REQUIRES: ``settings.search_depth >= 1`` (else ``ValueError``); ``0 <= prune_percentage <=
-    1`` (checked by ``JamboreeSettings``). Optional: ``executor`` runs the subtrees at ply
-    ``grain >= 1`` as its tasks (see the module docstring); the default searches in order, here.
+    1`` (checked by ``JamboreeSettings``). Optional: ``executor`` runs subtrees as its tasks,
+    split down to ply ``grain >= 1`` at most, always above ply ``coarse`` (``0 <= coarse <=
+    grain``, default ``grain - 1``; see ``sml150.parallel.tree``); the default searches in
+    order, here.
     ENSURES: a PLAYER choosing a move of best minimax value; it also exposes ``split_moves``,
     ``initial_ab``, ``F``, ``G`` and ``value_to_string``.
 
@@ -493,8 +532,7 @@ def Jamboree(
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
     require_player_depth("Jamboree", settings.search_depth)
-    if grain < 1:
-        raise ValueError(f"Jamboree needs grain >= 1 (the ply of the parallel tasks), not {grain}")
+    require_split("Jamboree", grain, coarse)
     return _Jamboree(
         settings.G,
         settings.search_depth,
@@ -502,4 +540,5 @@ def Jamboree(
         settings.trace,
         executor,
         grain,
+        coarse,
     )

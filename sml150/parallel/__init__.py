@@ -35,7 +35,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, as_completed
-from typing import Final, Generic, Literal, ParamSpec, TypeVar, final
+from typing import Any, Final, Generic, Literal, ParamSpec, TypeVar, final
 
 import attrs
 
@@ -49,10 +49,10 @@ __all__ = [
     "executor",
     "gather",
     "is_serial",
+    "lost_worker_errors",
     "map_retrying",
     "parse_spec",
     "progress",
-    "spawn",
 ]
 
 T = TypeVar("T")
@@ -159,6 +159,8 @@ class _Loky(Executor):
 
     def __init__(self, workers: int) -> None:
         self._workers = workers
+        self.workers = workers
+        """How many worker processes (tasks at once)."""
         self._lock = threading.Lock()
         self._pool: Executor | None = None
 
@@ -182,6 +184,30 @@ class _Loky(Executor):
         except (BrokenExecutor, RuntimeError):  # broken or shut down: the next one
             future = self._fresh(pool).submit(fn, *args, **kwargs)
         return future
+
+
+@final
+class _Dask(Executor):
+    """A Dask client's executor (``Client.get_executor()``) that also knows its parallelism.
+
+    Submitting goes straight to Dask's ``ClientExecutor``; ``workers()`` asks the scheduler how
+    many threads its workers have now (workers may join or leave a running cluster).
+    """
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self._ex: Executor = client.get_executor()
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        return self._ex.submit(fn, *args, **kwargs)
+
+    def workers(self) -> int:
+        """How many tasks the cluster runs at once (its workers' threads)."""
+        threads: dict[str, int] = self._client.nthreads()
+        return max(1, sum(threads.values()))
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._ex.shutdown(wait=wait)
 
 
 def is_serial(ex: Executor) -> bool:
@@ -222,7 +248,7 @@ def executor(spec: str = "serial") -> Iterator[Executor]:
     if parsed.address is not None:
         # distributed's constructors carry no annotations
         with Client(parsed.address, timeout=30) as client:  # type: ignore[no-untyped-call]
-            ex = client.get_executor()
+            ex = _Dask(client)
             yield ex
             ex.shutdown(wait=False)
         return
@@ -238,34 +264,9 @@ def executor(spec: str = "serial") -> Iterator[Executor]:
         host="127.0.0.1",
         silence_logs=logging.ERROR,
     ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-        ex = client.get_executor()
+        ex = _Dask(client)
         yield ex
         ex.shutdown(wait=False)
-
-
-def spawn(ex: Executor, fn: Callable[[], T]) -> Future[T]:
-    """Run ``fn`` beside the caller, to wait on ``ex``'s tasks: a thread, or inline if serial.
-
-    Orchestrating code (e.g. a search's top plies) uses it to start sibling subtrees that each
-    submit tasks to ``ex`` and wait for them, without blocking one another. With a serial
-    ``ex``, ``fn`` runs now, so the order of everything stays the sequential one.
-
-    >>> spawn(SerialExecutor(), lambda: 6 * 7).result()
-    42
-    """
-    if is_serial(ex):
-        return SerialExecutor().submit(fn)
-    future: Future[T] = Future()
-    future.set_running_or_notify_cancel()  # running from now: cancel() cannot take it back
-
-    def run() -> None:
-        try:
-            future.set_result(fn())
-        except BaseException as e:  # handed to whoever waits on the future
-            future.set_exception(e)
-
-    threading.Thread(target=run, daemon=True).start()
-    return future
 
 
 @final
@@ -313,7 +314,12 @@ class WorkerLost(RuntimeError):
     """A task's worker died more often than the retries allowed."""
 
 
-def _lost_types() -> tuple[type[BaseException], ...]:
+def lost_worker_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean a task's worker died (so the task may run again elsewhere).
+
+    >>> BrokenExecutor in lost_worker_errors()
+    True
+    """
     try:
         from distributed import KilledWorker
     except ImportError:  # pragma: no cover - dask is an extra
@@ -342,7 +348,7 @@ def map_retrying(
     >>> map_retrying(SerialExecutor(), abs, [-1, 2, -3])
     [1, 2, 3]
     """
-    lost = _lost_types()
+    lost = lost_worker_errors()
     results: dict[int, T] = {}
     tries = dict.fromkeys(range(len(items)), 0)
     pending: dict[Future[T], int] = {ex.submit(fn, x): i for i, x in enumerate(items)}
