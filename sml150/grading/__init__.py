@@ -64,10 +64,13 @@ def _write(stream: TextIO, text: str) -> None:
 def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False,
           gradescope: Path | None = None, limits: Limits | None = None,
           out: TextIO | None = None, sandbox: bool | None = None,
-          tasks: Collection[str] | None = None, reveal: bool = False) -> GradeReport:
+          tasks: Collection[str] | None = None, reveal: bool = False, jobs: int = 2,
+          ) -> GradeReport:
     """Grade the directory ``submission`` on homework ``hw``.
 
     ``reveal`` (staff): the text report shows hidden tests whole, not only their kind.
+    ``jobs``: how many tasks run at once, each in its own sandbox (2: the machine's two cores;
+    batch grading gives each student one, its parallelism being the students side by side).
 
     ``sandbox``: ``True`` requires bubblewrap, ``False`` runs without it, ``None`` (the
     default) uses it where it works, and otherwise runs without it only when neither
@@ -94,7 +97,9 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
         raise SandboxUnavailable(f"{problem}; install bubblewrap (see sml150/grading/README.md)"
                                  " or pass --no-sandbox")
     use = sandbox is not False and problem is None
-    report = grade_tasks(hw, list(specs), Path(submission), limits, sandbox=use)
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1 (tasks graded at once), not {jobs}")
+    report = grade_tasks(hw, list(specs), Path(submission), limits, jobs, sandbox=use)
     if not use:
         why = "--no-sandbox" if sandbox is False else str(problem)[:60]
         report = attrs.evolve(report, unsandboxed=why)

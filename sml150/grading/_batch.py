@@ -2,7 +2,10 @@
 
 ``grade_batch(hw, submissions, ex=...)`` grades each student with the public ``grade`` (under
 the grader's sandbox, as a single run would), one executor task per student, and writes to the
-output directory:
+output directory. A student's homework tasks run one sandbox at a time (``jobs=1``), so one
+executor worker uses one core: the class runs as many students side by side as the executor
+has workers, and no worker's sandboxes fight over a core (the budgets are wall-clock time).
+It writes:
 
 - ``<student>.txt``: the student's text report;
 - ``<student>.json``: the student's scores (its presence marks the student as finished, so a
@@ -63,14 +66,15 @@ def students(submissions: Path, out: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name)
 
 
-def _grade_one(hw: str, student: Path, out: Path, tasks: Collection[str] | None,
-               sandbox: bool | None) -> StudentRow:
+def _grade_one(hw: str, student: Path, out: Path, tasks: Collection[str] | None,  # noqa: PLR0917
+               sandbox: bool | None, jobs: int) -> StudentRow:
     """A task: grade one student, write their report and scores, return their row."""
     from sml150.grading import grade
 
     text = io.StringIO()
     try:
-        report = grade(hw, student, text=True, out=text, sandbox=sandbox, tasks=tasks)
+        report = grade(hw, student, text=True, out=text, sandbox=sandbox, tasks=tasks,
+                       jobs=jobs)
     except Exception as e:  # the grader itself failed: record it, never stop the class
         row = StudentRow(student.name, {}, 0.0, f"grader problem: {type(e).__name__}: {e}")
         (out / f"{student.name}.txt").write_text(row.status + "\n", encoding="utf-8")
@@ -104,12 +108,15 @@ def grade_batch(
     out: Path | None = None,
     tasks: Collection[str] | None = None,
     sandbox: bool | None = None,
+    jobs: int = 1,
     on_done: Callable[[StudentRow], None] | None = None,
 ) -> list[StudentRow]:
     """Grade every student under ``submissions`` on ``ex``; write the reports and the CSV.
 
     REQUIRES: ``submissions`` a directory (else ``ValueError``); ``hw`` and ``tasks`` as
     ``grade`` accepts them. ``out`` defaults to ``<submissions>-grades`` beside it.
+    ``jobs``: sandboxes per student at once (default 1: one executor worker is one core's
+    work, so a class scales with the workers and a cluster's workers are not oversubscribed).
     ENSURES: one row per student, by name; students with a ``<name>.json`` from an earlier run
     are not graded again; ``grades.csv`` holds every row. ``on_done`` sees each new row.
     """
@@ -125,7 +132,7 @@ def grade_batch(
     task_list = None if tasks is None else tuple(tasks)
 
     def one(p: Path) -> StudentRow:
-        return _grade_one(hw, p, out, task_list, sandbox)
+        return _grade_one(hw, p, out, task_list, sandbox, jobs)
 
     def lost(p: Path, e: BaseException) -> StudentRow:
         return StudentRow(p.name, {}, 0.0, f"lost: its worker died ({type(e).__name__})")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,3 +48,29 @@ def test_batch_refuses_to_grade_a_class_without_the_sandbox(
     assert "refusing to grade a class without a sandbox" in err
     assert "--no-sandbox" in err
     assert not (out / "ann.txt").exists()  # nobody was graded
+
+
+def test_batch_grades_each_student_one_sandbox_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One executor worker is one core's work: a student's tasks are graded with jobs=1."""
+    from sml150 import grading
+    from sml150.grading._batch import grade_batch
+    from sml150.grading._engine import grade_tasks
+    from sml150.parallel import SerialExecutor
+
+    seen: list[int] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(args[4] if len(args) > 4 else kwargs.get("jobs", 2))
+        return grade_tasks(*args, **kwargs)
+
+    monkeypatch.setattr("sml150.grading.grade_tasks", spy)
+    subs = tmp_path / "class"
+    for name in ("ann", "bob"):
+        (subs / name).mkdir(parents=True)
+    rows = grade_batch("hw10", subs, ex=SerialExecutor(), tasks=("6.1",), sandbox=False)
+    assert [r.student for r in rows] == ["ann", "bob"]
+    assert seen == [1, 1]
+    with pytest.raises(ValueError, match="jobs must be >= 1"):
+        grading.grade("hw10", subs / "ann", text=False, sandbox=False, jobs=0)
