@@ -53,7 +53,7 @@ from sml150.search.score import INF, Score, score_to_est
 if TYPE_CHECKING:
     from sml150.parallel.tree import Shipped, TreeScheduler
 
-__all__ = ["ParallelResult", "jamboree", "young_brothers_wait"]
+__all__ = ["ParallelResult", "default_grain", "jamboree", "young_brothers_wait"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -214,15 +214,30 @@ class _Search:
         return _Cost(best, work, span + test_span + re_span, nodes, best_move)
 
 
+def default_grain(depth: int) -> int:
+    """The grain a parallel search of ``depth`` plies uses unless told: ``depth // 3``, >= 1.
+
+    The nodes above it follow the parallel algorithm; the subtrees at it, two thirds of the
+    depth or more, are the sequential kernel's (big enough that a task's cost dwarfs sending
+    it, and with enough of them to keep a few workers busy).
+
+    >>> [default_grain(d) for d in (1, 5, 12, 14)]
+    [1, 1, 4, 4]
+    """
+    return max(1, depth // 3)
+
+
 def _run(
     game: GAME[State, Move], state: State, depth: int, *, null_window: bool,
-    executor: Executor | None, grain: int, coarse: int | None, tt: bool,
+    executor: Executor | None, grain: int | None, coarse: int | None, tt: bool,
     options: SearchOptions, where: str,
 ) -> ParallelResult[Move]:
     from sml150.parallel import SerialExecutor
     from sml150.parallel.tree import Shipped, run_tree
 
     d = check_depth(where, depth)
+    if grain is None:
+        grain = default_grain(d)
     if grain < 1:
         raise ValueError(f"{where}: grain must be >= 1 (the ply of the tasks), not {grain}")
     if coarse is not None and not 0 <= coarse <= grain:
@@ -244,13 +259,13 @@ def _run(
 
 def jamboree(
     game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
-    grain: int = 2, coarse: int | None = None, tt: bool = True,
+    grain: int | None = None, coarse: int | None = None, tt: bool = True,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> ParallelResult[Move]:
     """Kuszmaul's Jamboree from ``state`` to ``depth`` plies, subtrees at ply ``grain`` as tasks.
 
-    REQUIRES: ``state`` In_play (else ``ValueError``); ``depth >= 1``; ``grain >= 1``;
-    ``0 <= coarse <= grain`` if given.
+    REQUIRES: ``state`` In_play (else ``ValueError``); ``depth >= 1``; ``grain >= 1`` (default
+    ``default_grain(depth)``); ``0 <= coarse <= grain`` if given.
     ENSURES: the exact value at ``depth`` (see the module docstring for when it equals the
     sequential engine's) and a move of that value; work and span. ``executor`` ``None``: serial.
 
@@ -267,7 +282,7 @@ def jamboree(
 
 def young_brothers_wait(
     game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
-    grain: int = 2, coarse: int | None = None, tt: bool = True,
+    grain: int | None = None, coarse: int | None = None, tt: bool = True,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> ParallelResult[Move]:
     """Young-brothers-wait alpha-beta: the eldest child first, then the rest in parallel.

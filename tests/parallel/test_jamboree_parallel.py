@@ -113,3 +113,10 @@ def test_grain_must_be_positive_and_coarse_within_it() -> None:
             make(settings_, grain=2, coarse=3)
         with pytest.raises(ValueError, match="0 <= coarse <= grain"):
             make(settings_, grain=2, coarse=-1)
+
+
+def test_the_default_grain_leaves_two_plies_per_task() -> None:
+    for make in (j10.Jamboree, j11.Jamboree):
+        grains = [make(JamboreeSettings(G=HandoutBig, search_depth=d, prune_percentage=0.5)).grain
+                  for d in (1, 2, 3, 7)]
+        assert grains == [1, 1, 1, 5]

@@ -105,3 +105,13 @@ def test_bad_arguments(which: Any) -> None:
         which(g, g.start, 2, grain=2, coarse=3)
     with pytest.raises(ValueError, match="depth must be >= 1"):
         which(g, g.start, 0)
+
+
+def test_the_default_grain_is_a_third_of_the_depth() -> None:
+    from sml150.search.jamboree import default_grain
+
+    g = KInARow(3, 3)
+    assert [default_grain(d) for d in (1, 2, 3, 6, 9, 14)] == [1, 1, 1, 2, 3, 4]
+    auto, two = jamboree(g, g.start, 6, tt=False), jamboree(g, g.start, 6, tt=False, grain=2)
+    assert (auto.value, auto.move, auto.work, auto.span) == (two.value, two.move, two.work,
+                                                              two.span)

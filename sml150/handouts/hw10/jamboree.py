@@ -108,7 +108,7 @@ class _Jamboree(Generic[State, Move]):
     """The fraction of each node's moves searched sequentially, alpha-beta style."""
     executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
     """Where the subtrees run as tasks (``None``: here, in order)."""
-    grain: int = 2
+    grain: int = 1
     """The deepest ply split: nodes at this ply are always whole tasks."""
     coarse: int | None = None
     """Nodes above this ply are always split; from it to ``grain`` a node runs whole while the
@@ -523,16 +523,17 @@ def Jamboree(
     settings: JamboreeSettings[State, Move],
     *,
     executor: Executor | None = None,
-    grain: int = 2,
+    grain: int | None = None,
     coarse: int | None = None,
 ) -> _Jamboree[State, Move]:
     """``functor Jamboree (Settings) : PLAYER``: Jamboree search to ``search_depth``.
 
     REQUIRES: ``settings.search_depth >= 1`` (else ``ValueError``); ``0 <= prune_percentage
     <= 1`` (checked by ``JamboreeSettings``). ``trace`` is ignored (the HW10 player has none).
-    Optional: ``executor`` runs subtrees as its tasks, split down to ply ``grain >= 1`` at most,
-    always above ply ``coarse`` (``0 <= coarse <= grain``, default ``grain - 1``; see
-    ``sml150.parallel.tree``); the default searches in order, here.
+    Optional: ``executor`` runs subtrees as its tasks, split down to ply ``grain >= 1`` at most
+    (default ``search_depth - 2``, at least 1: tasks of two plies or more), always above ply
+    ``coarse`` (``0 <= coarse <= grain``, default ``grain - 1``; see ``sml150.parallel.tree``);
+    the default searches in order, here. Neither changes the result, only the tasks.
 
     >>> from sml150.lib.explicit import HandoutSmall
     >>> Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=0, prune_percentage=0.5))
@@ -541,6 +542,8 @@ def Jamboree(
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
     require_player_depth("Jamboree", settings.search_depth)
+    if grain is None:
+        grain = max(1, settings.search_depth - 2)
     require_split("Jamboree", grain, coarse)
     return _Jamboree(
         settings.G, settings.search_depth, settings.prune_percentage, executor, grain, coarse
