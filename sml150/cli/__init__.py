@@ -3,15 +3,24 @@
 ``sml150`` alone plays a default match end to end. Subcommands::
 
     sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--quiet] [--json]
-    sml150 play GAME [--human maxie|minnie] [--ai PLAYER]
+                 [--executor SPEC]
+    sml150 play GAME [--human maxie|minnie] [--ai PLAYER] [--executor SPEC]
     sml150 trace hw11-alphabeta|hw11-jamboree handout-small|handout-big [--prune P]
+                 [--executor SPEC]
     sml150 handout hw10|hw11 DIR [--force]
     sml150 grade hw10|hw11 SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet] [--reveal]
 
 GAME is ``tictactoe[:n][:draw]`` (``draw``: the standard rule, a full board is a draw),
 ``riskless:m1|m2|earth``, ``explicit:small|big`` (played down to a leaf) or
 ``MODULE:ATTRIBUTE`` (your own GAME); PLAYER is ``minimax:d``, ``alphabeta:d``,
-``jamboree:d:p`` or ``human``. Bad arguments get a one-line error and exit status 2.
+``jamboree:d:p``, an engine player (``pvs:d``, ``engine:jamboree:d``, ...) or ``human``. Bad
+arguments get a one-line error and exit status 2.
+
+``--executor SPEC`` (``serial``, ``processes[:N]``, ``dask[:N]``, ``dask:ADDRESS``; see
+``sml150.parallel``) is opened once around a whole match or trace; the players that search in
+parallel (``jamboree:d:p``, ``engine:jamboree:d``, ``engine:ybw:d``) run their subtrees on it,
+with the same moves and output as in this process. When no player can use it, one line on
+stderr says which players search in this process.
 
 >>> main(["match", "explicit:small", "--maxie", "alphabeta:2", "--minnie", "minimax:1",
 ...       "--move-limit", "1", "--fixed-clock"])
@@ -35,9 +44,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
+from sml150.cli._executor import EXECUTOR_USERS, check_executor, not_used, open_executor
 from sml150.cli._games import GAME_SYNTAX, GameChoice, build_game
 from sml150.cli._live import Report, Watched
-from sml150.cli._players import PLAYER_SYNTAX, build_player, seat
+from sml150.cli._players import PLAYER_SYNTAX, build_player, check_seat, seat
 from sml150.cli._usage import UsageError, whole_number
 from sml150.lib.referee import GameRecord, Referee, RefereeSettings, Writer
 from sml150.lib.signatures import GAME, PLAYER, JamboreeSettings, Maxie, Minnie, Settings
@@ -86,32 +96,47 @@ def _readable_stdin() -> None:
 
 def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
           out: Writer | None, fixed_clock: bool, quiet: bool = False, as_json: bool = False,
-          friendly: bool = False) -> int:
-    """Play one match; a person (``human``) always gets the friendly prompt and the legend."""
+          friendly: bool = False, executor_spec: str = "serial") -> int:
+    """Play one match; a person (``human``) always gets the friendly prompt and the legend.
+
+    The executor is checked first, then the game and both players, and only then opened, once
+    around the whole match.
+    """
+    parallel = check_executor(executor_spec)
     friendly = friendly or "human" in (maxie_spec.lower(), minnie_spec.lower())
     choice = build_game(game_spec)
+    sides = ((maxie_spec, Maxie), (minnie_spec, Minnie))
+    specs = [check_seat(spec, choice, who) for spec, who in sides]
+    if parallel and not any(p.uses_executor for p in specs):
+        not_used(
+            executor_spec,
+            [f"{spec} ({who.name})" for (spec, who), p in zip(sides, specs, strict=True)
+             if p.kind != "human"],
+            f"only {EXECUTOR_USERS} use an executor")
     clock: Callable[[], float] = (lambda: 0.0) if fixed_clock else _default_clock()
     json_out: IO[str] | None = sys.stdout if as_json else None
     report = Report(console=None if as_json else _status_console(quiet), json_out=json_out,
                     clock=clock)
     human_out = sys.stderr if as_json else None
-    players = [
-        Watched(choice.game, seat(spec, choice, who, human_out=human_out, friendly=friendly),
-                spec, report, quiet_stdout=sys.stderr if as_json else None,
-                person=spec.lower() == "human")
-        for spec, who in ((maxie_spec, Maxie), (minnie_spec, Minnie))
-    ]
-    if "human" in (maxie_spec.lower(), minnie_spec.lower()):
-        _readable_stdin()
-    if not as_json:
-        print(f"{choice.title}: Maxie is {maxie_spec}, Minnie is {minnie_spec}",
-              file=out or sys.stdout)
-        if friendly:
-            print(choice.legend, file=out or sys.stdout)
-    settings: RefereeSettings[Any, Any] = RefereeSettings(
-        Maxie=players[0], Minnie=players[1], move_limit=move_limit, out=out, clock=clock,
-        show=not as_json)
-    record: GameRecord[Any, Any] = Referee(settings).go()
+    with open_executor(executor_spec) as ex:
+        players = [
+            Watched(choice.game, seat(spec, choice, who, executor=ex, human_out=human_out,
+                                      friendly=friendly),
+                    spec, report, quiet_stdout=sys.stderr if as_json else None,
+                    person=spec.lower() == "human")
+            for spec, who in sides
+        ]
+        if "human" in (maxie_spec.lower(), minnie_spec.lower()):
+            _readable_stdin()
+        if not as_json:
+            print(f"{choice.title}: Maxie is {maxie_spec}, Minnie is {minnie_spec}",
+                  file=out or sys.stdout)
+            if friendly:
+                print(choice.legend, file=out or sys.stdout)
+        settings: RefereeSettings[Any, Any] = RefereeSettings(
+            Maxie=players[0], Minnie=players[1], move_limit=move_limit, out=out, clock=clock,
+            show=not as_json)
+        record: GameRecord[Any, Any] = Referee(settings).go()
     report.finished(choice.game, record)
     return 0
 
@@ -122,20 +147,25 @@ def _default_clock() -> Callable[[], float]:
     return time.perf_counter
 
 
-def _trace(which: str, tree: str, prune: float) -> int:
+def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial") -> int:
+    """Print a handout trace; HW11 Jamboree's subtrees run on the executor (the same trace)."""
     from sml150.lib.explicit import HandoutBig, HandoutSmall
+    from sml150.parallel import is_serial
 
+    parallel = check_executor(executor_spec)
     game, depth = (HandoutSmall, 2) if tree == "handout-small" else (HandoutBig, 4)
     if which == "hw11-alphabeta":
         from sml150.handouts.hw11.alphabeta import AlphaBeta
 
+        if parallel:
+            not_used(executor_spec, [which], "AlphaBeta is sequential")
         AlphaBeta(Settings(G=game, search_depth=depth, trace=True)).next_move(game.start)
-    else:
-        from sml150.handouts.hw11.jamboree import Jamboree
+        return 0
+    from sml150.handouts.hw11.jamboree import Jamboree
 
-        Jamboree(
-            JamboreeSettings(G=game, search_depth=depth, prune_percentage=prune, trace=True)
-        ).next_move(game.start)
+    settings = JamboreeSettings(G=game, search_depth=depth, prune_percentage=prune, trace=True)
+    with open_executor(executor_spec) as ex:
+        Jamboree(settings, executor=None if is_serial(ex) else ex).next_move(game.start)
     return 0
 
 
@@ -180,9 +210,15 @@ _SYNTAX = f"{GAME_SYNTAX}\n\n{PLAYER_SYNTAX}"
 _EXAMPLES = """\
 examples:
   sml150 match riskless:m2 --maxie alphabeta:4 --minnie minimax:2
+  sml150 match connect4 --maxie engine:jamboree:6 --minnie pvs:6 --executor processes:2
   sml150 match explicit:big --maxie minimax:4 --minnie alphabeta:3
   sml150 match examples.nim:Nim --maxie alphabeta:6 --minnie jamboree:4:0.5 --json
   sml150 play tictactoe:4 --human minnie --ai jamboree:4:0.5"""
+
+
+_EXECUTOR_HELP = (
+    "serial (default), processes[:N], dask[:N] or dask:ADDRESS: opened once for the match;"
+    f" {EXECUTOR_USERS} search on it (the same moves), the other players in this process")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -205,6 +241,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="no live status or per-move costs (shown only on a terminal)")
     match.add_argument("--json", action="store_true",
                        help="stdout holds one JSON object per move, then one for the result")
+    match.add_argument("--executor", default="serial", metavar="SPEC", help=_EXECUTOR_HELP)
 
     play = sub.add_parser("play", help="play against an AI, reading your moves from the terminal",
                           epilog=_SYNTAX, formatter_class=raw)
@@ -215,11 +252,16 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--move-limit", type=_move_limit, default=1000,
                       help="end an unfinished game as a draw after N moves (default 1000)")
     play.add_argument("--quiet", action="store_true", help="no live status or per-move costs")
+    play.add_argument("--executor", default="serial", metavar="SPEC", help=_EXECUTOR_HELP)
 
     trace = sub.add_parser("trace", help="print an HW11 handout trace")
     trace.add_argument("which", choices=["hw11-alphabeta", "hw11-jamboree"])
     trace.add_argument("tree", choices=["handout-small", "handout-big"])
     trace.add_argument("--prune", type=float, default=0.5, help="Jamboree's prune_percentage")
+    trace.add_argument("--executor", default="serial", metavar="SPEC",
+                       help="serial (default), processes[:N], dask[:N] or dask:ADDRESS: where"
+                       " hw11-jamboree's subtrees run (the same trace, byte for byte);"
+                       " hw11-alphabeta is sequential: no effect there")
 
     handout = sub.add_parser("handout", help="write the student starter files")
     handout.add_argument("hw", choices=["hw10", "hw11"])
@@ -261,16 +303,17 @@ def _run(args: argparse.Namespace) -> int:
         if args.command is None:  # `sml150` alone: the default match
             args = _parser().parse_args(["match"])
         return _play(args.game, args.maxie, args.minnie, args.move_limit, out=None,
-                     fixed_clock=args.fixed_clock, quiet=args.quiet, as_json=args.json)
+                     fixed_clock=args.fixed_clock, quiet=args.quiet, as_json=args.json,
+                     executor_spec=args.executor)
     if command == "play":
         human, ai = "human", args.ai
         maxie, minnie = (human, ai) if args.human == "maxie" else (ai, human)
         return _play(args.game, maxie, minnie, args.move_limit, out=_Painter(), fixed_clock=False,
-                     quiet=args.quiet, friendly=True)
+                     quiet=args.quiet, friendly=True, executor_spec=args.executor)
     if command == "trace":
         if not 0.0 <= args.prune <= 1.0:
             raise UsageError(f"--prune must be in [0, 1], not {args.prune}")
-        return _trace(args.which, args.tree, args.prune)
+        return _trace(args.which, args.tree, args.prune, args.executor)
     if command == "handout":
         from sml150 import grading
 

@@ -7,12 +7,18 @@ explicit tree fit it) and build it in ``build_player``; ``LISTED_PLAYERS`` and
 ``seat`` puts a player in a match: for an explicit tree it gives a search player the depth that
 fits the rest of the tree at every move (or refuses in one line when the player's depth is too
 shallow to reach the leaves); a human gets the game's hint and reasons for bad moves.
+``check_seat`` makes the same checks without building anything (before an executor is opened).
+
+An executor (``--executor``) is used by the players that search in parallel: the course's
+``jamboree:D:P`` and the engine's ``engine:jamboree:D`` and ``engine:ybw:D``
+(``PlayerSpec.uses_executor``); every other player searches in this process.
 """
 
 from __future__ import annotations
 
 import math
 import textwrap
+from concurrent.futures import Executor
 from typing import Any, TextIO, final
 
 import attrs
@@ -32,13 +38,14 @@ from sml150.lib.signatures import (
     Settings,
 )
 
-__all__ = ["PLAYER_SYNTAX", "PlayerSpec", "build_player", "parse_player", "seat"]
+__all__ = ["PLAYER_SYNTAX", "PlayerSpec", "build_player", "check_seat", "parse_player", "seat"]
 
 AnyGame = GAME[Any, Any]
 AnyPlayer = PLAYER[Any, Any]
 
 LISTED_PLAYERS: tuple[str, ...] = (
-    "minimax:2", "alphabeta:2", "jamboree:2:0.5", "pvs:2", "mtdf:2", "id:0.2", "human",
+    "minimax:2", "alphabeta:2", "jamboree:2:0.5", "pvs:2", "mtdf:2", "engine:jamboree:2",
+    "engine:ybw:2", "id:0.2", "human",
 )
 """One example of each player kind (a test plays each on every listed GAME)."""
 
@@ -47,11 +54,13 @@ PLAYER is one of
   minimax:D                MiniMax searching D >= 1 moves ahead (every branch)
   alphabeta:D              HW11's AlphaBeta to depth D (prunes what cannot matter)
   jamboree:D:P             HW11's Jamboree to depth D, searching a fraction P (0..1) of the
-                           moves after the first in parallel
+                           moves sequentially and the rest in parallel (on --executor)
   pvs:D  mtdf:D  scout:D   the engine (sml150.search) to depth D: NegaScout/PVS, MTD(f),
   aspiration:D  negamax:D  Pearl's Scout, aspiration windows or plain alpha-beta, with a
                            transposition table, move ordering and the game's symmetries
   engine:minimax:D         the engine's minimax (with its table); engine:alphabeta:D likewise
+  engine:jamboree:D        the engine's parallel searches to depth D, on --executor:
+  engine:ybw:D             Kuszmaul's Jamboree, young-brothers-wait (the exact depth-D value)
   id:S                     the engine's iterative deepening (PVS) for at most S seconds a move
   solve                    the engine searching to the end of the game (small games only)
   human                    you, typing moves (? lists the legal moves)
@@ -84,10 +93,24 @@ class PlayerSpec:
     seconds: float | None = None
     """For ``id:S``: the time budget of a move."""
 
+    @property
+    def uses_executor(self) -> bool:
+        """Whether this player searches on the executor it is given (else in this process).
+
+        >>> [parse_player(s).uses_executor for s in ("jamboree:2:0.5", "engine:ybw:3", "pvs:3")]
+        [True, True, False]
+        """
+        return self.kind == "jamboree" or self.engine in _PARALLEL_ENGINES
+
 
 _ENGINE_BY_DEPTH = ("pvs", "mtdf", "scout", "aspiration", "negamax")
 """Engine algorithms named by themselves (``pvs:4``); ``engine:minimax:4`` and
 ``engine:alphabeta:4`` name the engine's versions of the handouts' players."""
+
+_PARALLEL_ENGINES = ("jamboree", "ybw")
+"""The engine's parallel searches (``sml150.search.player.PARALLEL_KINDS``), which search on an
+executor; named only with the ``engine:`` prefix (``jamboree:D`` alone is not the course's
+``jamboree:D:P``)."""
 
 
 def _shown(text: str) -> str:
@@ -97,8 +120,13 @@ def _shown(text: str) -> str:
 def parse_player(spec: str) -> PlayerSpec:
     """Read a PLAYER argument.
 
-    REQUIRES: ``spec`` is ``minimax:d``, ``alphabeta:d``, ``jamboree:d:p`` (``0 <= p <= 1``) or
-    ``human``, with ``1 <= d``; otherwise ``UsageError`` naming the bad part.
+    REQUIRES: ``spec`` is ``minimax:d``, ``alphabeta:d``, ``jamboree:d:p`` (``0 <= p <= 1``),
+    an engine player (``pvs:d``, ..., ``engine:jamboree:d``, ``engine:ybw:d``, ``id:s``,
+    ``solve``) or ``human``, with ``1 <= d``; otherwise ``UsageError`` naming the bad part.
+    ENSURES: the spec, read.
+
+    >>> parse_player("engine:ybw:3").engine
+    'ybw'
 
     >>> parse_player("alphabeta:x")
     Traceback (most recent call last):
@@ -109,7 +137,7 @@ def parse_player(spec: str) -> PlayerSpec:
     kind = parts[0]
     where = f" in {_shown(spec)!r}"
     if kind == "engine" and len(parts) == 3 and parts[1] in (*_ENGINE_BY_DEPTH, "minimax",
-                                                              "alphabeta"):
+                                                              "alphabeta", *_PARALLEL_ENGINES):
         d = whole_number(parts[2], "search depth", least=1, where=where)
         return PlayerSpec("engine", d, None, spec, engine=parts[1])
     if kind in _ENGINE_BY_DEPTH and len(parts) == 2:
@@ -142,26 +170,37 @@ def parse_player(spec: str) -> PlayerSpec:
         return PlayerSpec(kind, d, p, spec)
     raise UsageError(
         f"unknown player {_shown(spec)!r} (use minimax:d, alphabeta:d, jamboree:d:p, pvs:d,"
-        " mtdf:d, scout:d, aspiration:d, negamax:d, engine:minimax:d, id:seconds, solve"
-        " or human)"
+        " mtdf:d, scout:d, aspiration:d, negamax:d, engine:minimax:d, engine:jamboree:d,"
+        " engine:ybw:d, id:seconds, solve or human)"
     )
 
 
-def build_player(spec: str, game: AnyGame, *, depth: int | None = None,
+def build_player(spec: str, game: AnyGame, *, executor: Executor | None = None,
+                 depth: int | None = None,
                  human: HumanSettings[Any, Any] | None = None) -> AnyPlayer:
     """Build the player a PLAYER argument names, for ``game``.
 
     REQUIRES: ``spec`` as ``parse_player`` reads it; ``depth`` (if given) overrides its search
     depth; ``human`` (if given) is the human player's settings (its game must be ``game``).
+    ENSURES: a player whose spec ``uses_executor`` searches on ``executor`` (``None`` or a
+    serial executor: in this process, in order, as without one); the others ignore it.
 
     >>> from sml150.lib.explicit import HandoutSmall
     >>> build_player("jamboree:2:0.5", HandoutSmall).next_move(HandoutSmall.start)
     Estimating state c[3]
     ...
     1
+    >>> from sml150.parallel import executor
+    >>> with executor("processes:2") as ex:  # the same search, its subtrees on two workers
+    ...     build_player("engine:jamboree:4", HandoutSmall, executor=ex, depth=2).analyze(
+    ...         HandoutSmall.start).value
+    Guess(n=4)
     """
+    from sml150.parallel import is_serial
+
     p = parse_player(spec)
     d = depth if depth is not None else p.depth
+    ex = None if executor is None or is_serial(executor) else executor
     if p.kind == "human":
         return HumanPlayer(human if human is not None else HumanSettings(G=game))
     if p.kind == "engine":
@@ -178,7 +217,7 @@ def build_player(spec: str, game: AnyGame, *, depth: int | None = None,
         else:
             engine_spec = f"{p.engine}:{d}"
         try:
-            return engine_player(engine_spec, game)
+            return engine_player(engine_spec, game, executor=ex)
         except (TypeError, ValueError) as e:
             raise UsageError(f"{_shown(spec)!r}: {e}") from None
     assert d is not None
@@ -191,7 +230,8 @@ def build_player(spec: str, game: AnyGame, *, depth: int | None = None,
     from sml150.handouts.hw11.jamboree import Jamboree
 
     assert p.prune is not None
-    return Jamboree(JamboreeSettings(G=game, search_depth=d, prune_percentage=p.prune))
+    return Jamboree(JamboreeSettings(G=game, search_depth=d, prune_percentage=p.prune),
+                    executor=ex)
 
 
 @final
@@ -203,10 +243,13 @@ class _FittedExplicit:
     """The match's game (``ExplicitMatch``)."""
     spec: str
     """The PLAYER argument."""
+    executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
+    """Passed on to the inner player (see ``build_player``)."""
 
     def _player(self, s: ExplicitState) -> AnyPlayer:
         (rest,) = tree_depths(s.tree)
-        return build_player(self.spec, self.Game.inner, depth=rest)  # type: ignore[attr-defined]
+        return build_player(self.spec, self.Game.inner,  # type: ignore[attr-defined]
+                            executor=self.executor, depth=rest)
 
     def analyze(self, s: ExplicitState) -> Analysis[Any]:
         """The inner player's analysis at the depth that fits."""
@@ -217,33 +260,25 @@ class _FittedExplicit:
         return self._player(s).next_move(s)
 
 
-def seat(spec: str, choice: GameChoice, who: Player, *,
-         human_out: TextIO | None = None, friendly: bool = False) -> AnyPlayer:
-    """The player ``spec`` names, seated as ``who`` in a match of ``choice``.
+def check_seat(spec: str, choice: GameChoice, who: Player) -> PlayerSpec:
+    """Whether ``spec`` can be seated as ``who`` in a match of ``choice``; builds nothing.
 
-    REQUIRES: for an explicit tree, a search player's depth reaches the leaves from ``who``'s
-    first turn, and the tree has all its leaves at one depth; otherwise ``UsageError``.
-    ENSURES: a human gets the game's hint and reasons when ``friendly``.
+    REQUIRES: ``spec`` as ``parse_player`` reads it; for an explicit tree, a search player's
+    depth reaches the leaves from ``who``'s first turn, and the tree has all its leaves at one
+    depth; otherwise ``UsageError`` naming what is wrong.
+    ENSURES: the spec, read (``seat`` then succeeds).
 
     >>> from sml150.cli._games import build_game
-    >>> seat("minimax:1", build_game("explicit:big"), Maxie)
+    >>> check_seat("engine:ybw:4", build_game("explicit:big"), Maxie).engine
+    'ybw'
+    >>> check_seat("minimax:1", build_game("explicit:big"), Maxie)
     Traceback (most recent call last):
     ...
     sml150.cli._usage.UsageError: 'minimax:1' searches 1 move ahead, but HandoutBig ...
     """
     p = parse_player(spec)
-    g = choice.game
-    if p.kind == "human":
-        hint = choice.hint
-        if choice.marks is not None:
-            hint = f"you are {choice.marks[0 if who is Maxie else 1]}; {hint}"
-        settings: HumanSettings[Any, Any] = HumanSettings(
-            G=g, output=human_out, hint=hint if friendly else None,
-            explain=choice.explain if friendly else None,
-        )
-        return build_player(spec, g, human=settings)
-    if choice.tree is None:
-        return build_player(spec, g)
+    if p.kind == "human" or choice.tree is None:
+        return p
     depths = tree_depths(choice.tree)
     if len(depths) > 1:
         raise UsageError(
@@ -259,4 +294,36 @@ def seat(spec: str, choice: GameChoice, who: Player, *,
             f" {need} moves deep at {who.name}'s first turn: use a depth >= {need} (an explicit"
             " tree is searched to its leaves)"
         )
-    return _FittedExplicit(g, spec)
+    return p
+
+
+def seat(spec: str, choice: GameChoice, who: Player, *, executor: Executor | None = None,
+         human_out: TextIO | None = None, friendly: bool = False) -> AnyPlayer:
+    """The player ``spec`` names, seated as ``who`` in a match of ``choice``.
+
+    REQUIRES: as ``check_seat`` (else ``UsageError``).
+    ENSURES: a human gets the game's hint and reasons when ``friendly``; a player whose spec
+    ``uses_executor`` searches on ``executor`` (see ``build_player``), on an explicit tree too.
+
+    >>> from sml150.cli._games import build_game
+    >>> seat("minimax:1", build_game("explicit:big"), Maxie)
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: 'minimax:1' searches 1 move ahead, but HandoutBig ...
+    >>> seat("engine:jamboree:4", build_game("explicit:big"), Maxie).spec
+    'engine:jamboree:4'
+    """
+    p = check_seat(spec, choice, who)
+    g = choice.game
+    if p.kind == "human":
+        hint = choice.hint
+        if choice.marks is not None:
+            hint = f"you are {choice.marks[0 if who is Maxie else 1]}; {hint}"
+        settings: HumanSettings[Any, Any] = HumanSettings(
+            G=g, output=human_out, hint=hint if friendly else None,
+            explain=choice.explain if friendly else None,
+        )
+        return build_player(spec, g, human=settings)
+    if choice.tree is None:
+        return build_player(spec, g, executor=executor)
+    return _FittedExplicit(g, spec, executor)

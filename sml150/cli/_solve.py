@@ -5,12 +5,19 @@
     sml150 solve connect4 4455                       # Pons' move string, columns 1-based
     sml150 solve connect4:5x4                        # any width x height, from the empty board
     sml150 solve connect4 --positions Test_L3_R1     # a file of '<moves> [<score>]' lines
+    sml150 solve connect4 --positions Test_L3_R1 --executor processes:2   # one task a position
     sml150 solve tictactoe:4:draw                    # standard 4x4 Tic-Tac-Toe (full board: draw)
     sml150 solve tictactoe:3:draw "1 1, 0 0"         # moves as 'r c', comma-separated
 
 Connect Four is solved by Pons' algorithm (``sml150.games._connect4_solver``); every other game
 by the engine's MTD(f) to the end of the game (``sml150.search``), with the game's hooks.
 ``--json`` writes one JSON object per position to stdout and nothing else there.
+
+``--executor SPEC`` (``serial``, ``processes[:N]``, ``dask[:N]``, ``dask:ADDRESS``) applies to
+``--positions``: the positions are independent, so each is one task (a task whose worker dies
+is run again), and the output is the serial run's, in the file's order (only the times differ).
+One position is one search, solved in this process whatever the executor (a note on stderr
+says so when one was asked for).
 
 >>> from sml150.cli import main
 >>> main(["solve", "connect4", "4455", "--json"])  # doctest: +ELLIPSIS
@@ -21,6 +28,7 @@ by the engine's MTD(f) to the end of the game (``sml150.search``), with the game
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import re
@@ -420,6 +428,10 @@ def register(sub: Any) -> None:
                    " best_moves then holds at most the search's own move)")
     p.add_argument("--mirror", action="store_true",
                    help="Connect Four: fold mirror images in the transposition table")
+    p.add_argument("--executor", default="serial", metavar="SPEC",
+                   help="with --positions: serial (default), processes[:N], dask[:N] or"
+                   " dask:ADDRESS, one task a position (the same output, in the file's order);"
+                   " a single position is solved in this process")
     p.set_defaults(run=_run)
 
 
@@ -441,6 +453,9 @@ def _budget(args: argparse.Namespace) -> _Budget:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from sml150.cli._executor import check_executor, not_used
+
+    parallel = check_executor(args.executor)
     budget = _budget(args)
     choice = _build(args.game)
     if args.positions is not None:
@@ -449,6 +464,9 @@ def _run(args: argparse.Namespace) -> int:
         return _run_file(args, choice, budget)
     p = Position(args.moves, None, 0)
     state = choice.read(p)
+    if parallel:
+        not_used(args.executor, [f"solve {args.game}"],
+                 "one position is one search; --executor applies to --positions FILE")
     o = choice.solve(p, state, budget)
     if args.json:
         print(json.dumps(o.to_json(args.game)), flush=True)
@@ -482,6 +500,7 @@ def _shown(m: Any) -> str:
     return f"{m[0]} {m[1]}" if isinstance(m, list) else str(m)
 
 
+@contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[], None]]:
     """A rich progress bar on stderr when it is a terminal; yields the 'one more done' step."""
     if not sys.stderr.isatty():
@@ -497,22 +516,82 @@ def _progress(total: int) -> Iterator[Callable[[], None]]:
         yield lambda: bar.advance(task)
 
 
+@attrs.frozen
+class _Task:
+    """One position of a file, as a picklable task: the game spec, the position, the budget."""
+
+    game: str
+    position: Position
+    budget: _Budget
+
+
+def _solve_task(task: _Task) -> Outcome:
+    """Solve one position (in a worker): the game is built there, from its spec.
+
+    >>> _solve_task(_Task("connect4:4x4", Position("2233", None, 1),
+    ...                   _Budget(None, None, False, False))).score
+    0
+    """
+    choice = _build(task.game)
+    return choice.solve(task.position, choice.read(task.position), task.budget)
+
+
+def _solve_all(args: argparse.Namespace, choice: _Choice, budget: _Budget, *,
+               positions: list[Position], states: list[Any],
+               shown: Callable[[Outcome], None]) -> list[Outcome]:
+    """Every position's outcome, in order; ``shown`` called on each in order as it is known.
+
+    Serial: one after another, here (each shown as soon as solved). Otherwise each position
+    is a task of the executor (``map_retrying``); the outcomes are shown in the file's order,
+    as soon as all before them are in.
+    """
+    from sml150.cli._executor import open_executor
+    from sml150.parallel import is_serial, map_retrying
+
+    with open_executor(args.executor) as ex, _progress(len(positions)) as step:
+        if is_serial(ex):
+            outcomes = []
+            for p, s in zip(positions, states, strict=True):
+                outcomes.append(choice.solve(p, s, budget))
+                shown(outcomes[-1])
+                step()
+            return outcomes
+        done: dict[int, Outcome] = {}
+        next_shown = [0]
+
+        def finished(i: int, o: Outcome) -> None:
+            done[i] = o
+            step()
+            while next_shown[0] in done:
+                shown(done[next_shown[0]])
+                next_shown[0] += 1
+
+        tasks = [_Task(args.game, p, budget) for p in positions]
+        return map_retrying(ex, _solve_task, tasks, on_done=finished)
+
+
 def _run_file(args: argparse.Namespace, choice: _Choice, budget: _Budget) -> int:
     positions = read_positions(args.positions)
     states = [choice.read(p) for p in positions]  # every line checked before any is solved
     title = choice.title
-    outcomes: list[Outcome] = []
     summary_out = sys.stderr if args.json else sys.stdout
-    for step in _progress(len(positions)):
-        for p, s in zip(positions, states, strict=True):
-            o = choice.solve(p, s, budget)
-            outcomes.append(o)
-            if args.json:
-                print(json.dumps(o.to_json(args.game)), flush=True)
-            elif o.solved and p.expected is not None and o.score != p.expected:
-                print(f"line {p.line}: {p.moves}: score {o.score}, expected {p.expected}",
-                      file=sys.stdout)
-            step()
+
+    def shown(o: Outcome) -> None:
+        p = o.position
+        if args.json:
+            print(json.dumps(o.to_json(args.game)), flush=True)
+        elif o.solved and p.expected is not None and o.score != p.expected:
+            print(f"line {p.line}: {p.moves}: score {o.score}, expected {p.expected}",
+                  file=sys.stdout)
+
+    from sml150.parallel import WorkerLost
+
+    try:
+        outcomes = _solve_all(args, choice, budget, positions=positions, states=states,
+                              shown=shown)
+    except WorkerLost as e:  # a position's worker died more often than the retries allow
+        print(f"sml150: solve stopped: {e}", file=sys.stderr)
+        return 1
     solved = [o for o in outcomes if o.solved]
     checked = [o for o in solved if o.position.expected is not None]
     right = sum(1 for o in checked if o.score == o.position.expected)

@@ -10,7 +10,8 @@ One module per algorithm or structure; all share the fail-soft kernel and these 
 - algorithms: ``minimax`` (no pruning, (value, depth) table), ``alphabeta``, ``pvs``
   (NegaScout), ``scout`` (Pearl's test-then-search), ``mtdf``, ``aspiration``, and
   ``iterative_deepening`` (a generator, one result per depth);
-- ``player``: engine PLAYERs from a spec (``pvs:d``, ``mtdf:d``, ``id:seconds``, ``solve``, ...).
+- ``player``: engine PLAYERs from a spec (``pvs:d``, ``mtdf:d``, ``id:seconds``, ``solve``, ...,
+  and the parallel ``jamboree:d`` and ``ybw:d`` of ``jamboree``, on an executor).
 
 >>> from sml150.games.tictactoe import KInARow
 >>> g = KInARow(3, 3)
@@ -27,6 +28,7 @@ from sml150.search.minimax import minimax as minimax
 from sml150.search.mtdf import mtdf as mtdf
 from sml150.search.player import EnginePlayer as EnginePlayer
 from sml150.search.player import EngineSpecError as EngineSpecError
+from sml150.search.player import ParallelEnginePlayer as ParallelEnginePlayer
 from sml150.search.player import engine_player as engine_player
 from sml150.search.pvs import pvs as pvs
 from sml150.search.result import SearchResult as SearchResult
@@ -38,6 +40,7 @@ __all__ = [
     "EnginePlayer",
     "EngineSpecError",
     "Limits",
+    "ParallelEnginePlayer",
     "SearchOptions",
     "SearchResult",
     "SearchStats",

@@ -176,11 +176,12 @@ def test_bad_searches_are_refused() -> None:
 def test_engine_players() -> None:
     s = G3.play_line("0 0, 1 1, 0 1")
     for spec in ("minimax:3", "alphabeta:3", "negamax:3", "pvs:3", "mtdf:3", "aspiration:3",
-                 "scout:3", "solve", "engine:pvs:4", "id:5"):
+                 "scout:3", "solve", "engine:pvs:4", "id:5", "jamboree:3", "engine:ybw:4"):
         p = engine_player(spec, G3)
         assert p.next_move(s) == (0, 2), spec  # block, or lose at once
         assert p.analyze(s).move == (0, 2)
-    for bad in ("pvs", "pvs:x", "pvs:-1", "id:0", "id:soon", "deep:3", ""):
+    for bad in ("pvs", "pvs:x", "pvs:-1", "id:0", "id:soon", "deep:3", "", "jamboree:0",
+                "ybw", "engine:ybw:2:1"):
         with pytest.raises(EngineSpecError):
             engine_player(bad, G3)
 
