@@ -150,31 +150,38 @@ class SerialExecutor(Executor):
 
 @final
 class _Loky(Executor):
-    """loky's reusable process executor, fetched again at every submit.
+    """A pool of loky worker processes owned by one ``executor("processes:N")`` context.
 
-    A worker that dies breaks loky's executor: its pending futures fail with
-    ``TerminatedWorkerError`` (a ``BrokenExecutor``), and the next ``submit`` gets a fresh one,
-    so a caller may resubmit what failed (``map_retrying`` does).
+    Each context has its own pool (not loky's process-wide reusable executor, which two open
+    contexts would share, sized by whichever asked last). A worker that dies breaks a loky
+    pool: its pending futures fail with ``TerminatedWorkerError`` (a ``BrokenExecutor``), and
+    the next ``submit`` starts a fresh pool, so a caller may resubmit what failed
+    (``map_retrying`` and ``sml150.parallel.tree`` do). ``shutdown`` stops the workers; tasks
+    still running then (a search's abandoned subtrees) are not waited for.
+
+    >>> with executor("processes:1") as a, executor("processes:2") as b:
+    ...     a.workers, b.workers, len({f.result() for f in [a.submit(os.getpid)] * 2})
+    (1, 2, 1)
     """
 
     def __init__(self, workers: int) -> None:
-        self._workers = workers
         self.workers = workers
         """How many worker processes (tasks at once)."""
         self._lock = threading.Lock()
-        self._pool: Executor | None = None
+        self._pool: Any = None
+        self._closed = False
 
-    def _fresh(self, stale: Executor | None) -> Executor:
-        """The current loky executor; a new one if ``stale`` (the one that failed) is current.
-
-        (``get_reusable_executor`` is slow when called from many threads at once, so the
-        executor is fetched only at the start and after a failure.)
-        """
+    def _fresh(self, stale: Any) -> Any:
+        """The current pool; a new one if ``stale`` (the one that failed) is current."""
         import loky
 
         with self._lock:
+            if self._closed:
+                raise RuntimeError("cannot schedule new futures after shutdown")
             if self._pool is None or self._pool is stale:
-                self._pool = loky.get_reusable_executor(max_workers=self._workers, timeout=60)
+                if stale is not None:
+                    stale.shutdown(wait=False, kill_workers=True)
+                self._pool = loky.ProcessPoolExecutor(max_workers=self.workers)
             return self._pool
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
@@ -184,6 +191,14 @@ class _Loky(Executor):
         except (BrokenExecutor, RuntimeError):  # broken or shut down: the next one
             future = self._fresh(pool).submit(fn, *args, **kwargs)
         return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the workers (``wait``: after the tasks submitted so far have run)."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, kill_workers=not wait)
 
 
 @final
@@ -237,7 +252,11 @@ def executor(spec: str = "serial") -> Iterator[Executor]:
         yield SerialExecutor()
         return
     if parsed.kind == "processes":
-        yield _Loky(parsed.workers or 1)
+        pool = _Loky(parsed.workers or 1)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=False)  # every result needed has been taken by now
         return
     try:
         from distributed import Client, LocalCluster
