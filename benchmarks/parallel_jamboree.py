@@ -12,6 +12,8 @@ Searches, each run ``--repeat`` times in order (``executor=None``) and on ``proc
   grain 5 (tasks split adaptively from ply 4, ``sml150.parallel.tree``);
 - ``hw11-p50``: the same search with prune_percentage 0.5 (half of every node's moves one after
   another: far less parallelism, see its work/span);
+- ``hw11-earth``: the HW11 Jamboree(0.25) on the Earth map (11 to 24 moves a position, against
+  M2's 5 to 12), depth 6 from the position after 4 seeded moves, grain 4;
 - ``engine``: the engine's Kuszmaul Jamboree (``sml150.search.jamboree``) on Connect Four 7x6
   from the start, depth 14, grain 4; and, for the absolute picture, the engine's best sequential
   search of the same depth (``pvs`` with one shared transposition table).
@@ -22,6 +24,11 @@ wall time of each side, the speed-up of the medians (and its range over the repe
 tasks submitted, the workers' CPU seconds (from /proc) and their average busy cores, and the
 search's work, span and parallelism (work/span, leaves).
 
+And the machine's ceiling for that search: two copies of the sequential search run at once,
+one per worker. Two busy cores each run slower than one alone (shared caches, memory and clock
+budget on this machine), so no split of one search can beat ``2 x alone / pair``; the script
+prints it, and how much of it the parallel search reached.
+
 On a shared machine: Linux's autogroup scheduling gives each session one fair share, whatever
 ``nice`` says, so another session's busy process halves what two workers get. The header prints
 this session's autogroup nice; as root, ``echo -20 > /proc/self/autogroup`` before the run gives
@@ -31,6 +38,7 @@ it the machine.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import statistics
@@ -41,7 +49,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from sml150.games.connect4 import ConnectFour
 from sml150.handouts.hw11.jamboree import Jamboree
-from sml150.handouts.hw11.maps import M2
+from sml150.handouts.hw11.maps import M2, Earth
 from sml150.handouts.hw11.riskless import Riskless
 from sml150.lib.signatures import JamboreeSettings
 from sml150.parallel import executor
@@ -88,8 +96,8 @@ class Counting(Executor):
         return self.inner.submit(fn, *args, **kwargs)
 
 
-def riskless_position(plies: int) -> tuple[Any, Any]:
-    g = Riskless(M2)
+def riskless_position(plies: int, m: Any = M2) -> tuple[Any, Any]:
+    g = Riskless(m)
     rng = random.Random(0)
     s = g.start
     for _ in range(plies):
@@ -97,9 +105,9 @@ def riskless_position(plies: int) -> tuple[Any, Any]:
     return g, s
 
 
-def hw11(prune: float, depth: int, grain: int) -> tuple[Callable[[Executor | None], Any],
-                                                        Callable[[Any], Any]]:
-    g, s = riskless_position(8)
+def hw11(prune: float, depth: int, grain: int, m: Any = M2, plies: int = 8,
+         ) -> tuple[Callable[[Executor | None], Any], Callable[[Any], Any]]:
+    g, s = riskless_position(plies, m)
 
     def run(ex: Executor | None) -> Any:
         j = Jamboree(JamboreeSettings(G=g, search_depth=depth, prune_percentage=prune),
@@ -119,11 +127,20 @@ def engine(depth: int, grain: int) -> tuple[Callable[[Executor | None], Any],
     return run, lambda r: (r.value, r.move, r.work, r.span)
 
 
+def timed(run: Callable[[Executor | None], Any]) -> float:
+    """A task: the sequential search's wall time (in a worker)."""
+    t0 = time.perf_counter()
+    run(None)
+    return time.perf_counter() - t0
+
+
 def compare(name: str, title: str, run: Callable[[Executor | None], Any],  # noqa: PLR0917
-            key: Callable[[Any], Any], ex: Counting, repeat: int) -> dict[str, float]:
+            key: Callable[[Any], Any], ex: Counting, repeat: int, *, ceiling_too: bool = True,
+            ) -> dict[str, float]:
     serial: list[float] = []
     par: list[float] = []
     cpu: list[float] = []
+    pairs: list[float] = []
     tasks = 0
     first = None
     for _ in range(repeat):
@@ -139,7 +156,12 @@ def compare(name: str, title: str, run: Callable[[Executor | None], Any],  # noq
         if key(a) != key(b):
             raise SystemExit(f"{name}: the parallel run differs: {key(a)} != {key(b)}")
         first = a
+        if ceiling_too:
+            pairs.append(statistics.mean(
+                f.result() for f in [ex.inner.submit(timed, run) for _ in range(2)]))
     ms, mp = statistics.median(serial), statistics.median(par)
+    mpair = statistics.median(pairs) if pairs else math.nan
+    ceiling = 2 * ms / mpair
     ratios = sorted(s / p for s, p in zip(serial, par, strict=True))
     busy = statistics.median(c / p for c, p in zip(cpu, par, strict=True))
     assert first is not None
@@ -148,14 +170,20 @@ def compare(name: str, title: str, run: Callable[[Executor | None], Any],  # noq
           f"speed-up {ms / mp:4.2f}x (runs {ratios[0]:.2f}..{ratios[-1]:.2f})\n"
           f"  {tasks} tasks, workers {statistics.median(cpu):.2f} s CPU ({busy:.2f} busy "
           f"cores); work {first.work}, span {first.span}, parallelism "
-          f"{first.work / first.span:.1f}", flush=True)
-    return {"serial": ms, "parallel": mp}
+          f"{first.work / first.span:.1f}"
+          + (f"\n  two sequential copies at once: {mpair:.2f} s each (median), so the "
+             f"machine's ceiling is {ceiling:.2f}x; reached {ms / mp / ceiling:.0%} of it"
+             if ceiling_too else ""), flush=True)
+    return {"serial": ms, "parallel": mp, "ceiling": ceiling}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--only", nargs="*", default=None, help="hw11-p25, hw11-p50, engine")
+    ap.add_argument("--no-ceiling", action="store_true",
+                    help="skip the two-copies run that measures the machine's ceiling")
+    ap.add_argument("--only", nargs="*", default=None,
+                    help="hw11-p25, hw11-p50, hw11-earth, engine")
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()}, cores: {os.cpu_count()}, "
           f"autogroup: {autogroup()}", flush=True)
@@ -164,6 +192,8 @@ def main() -> None:
                      *hw11(0.25, 7, 5)),
         "hw11-p50": ("HW11 Jamboree(0.5), Riskless M2 after 8 moves, depth 7, grain 5",
                      *hw11(0.5, 7, 5)),
+        "hw11-earth": ("HW11 Jamboree(0.25), Riskless Earth after 4 moves, depth 6, grain 4",
+                       *hw11(0.25, 6, 4, Earth, 4)),
         "engine": ("engine Jamboree, Connect Four 7x6, depth 14, grain 4", *engine(14, 4)),
     }
     with executor("processes:2") as inner:
@@ -172,7 +202,8 @@ def main() -> None:
         for name, (title, run, key) in searches.items():
             if args.only and name not in args.only:
                 continue
-            times = compare(name, title, run, key, ex, args.repeat)
+            times = compare(name, title, run, key, ex, args.repeat,
+                            ceiling_too=not args.no_ceiling)
             if name == "engine":
                 c4 = ConnectFour(7, 6)
                 t0 = time.perf_counter()
