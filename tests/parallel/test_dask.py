@@ -49,6 +49,18 @@ def test_jamboree_on_dask_is_the_sequential_search(cluster: Executor, hw: int) -
     assert run(hw, game, 4, 0.5, cluster) == run(hw, game, 4, 0.5, None)
 
 
+def test_the_engine_jamboree_on_dask_is_the_sequential_search(cluster: Executor) -> None:
+    from sml150.parallel.tree import parallelism
+    from sml150.search.jamboree import jamboree
+
+    assert parallelism(cluster) == 2  # the cluster's two single-threaded workers
+    game = Riskless(M1)
+    expected = jamboree(game, game.start, 5, grain=2, tt=False)
+    r = jamboree(game, game.start, 5, executor=cluster, grain=2, coarse=0, tt=False)
+    assert (r.value, r.move, r.work, r.span, r.nodes) == (
+        expected.value, expected.move, expected.work, expected.span, expected.nodes)
+
+
 def test_hw11_jamboree_player_on_dask(cluster: Executor) -> None:
     game = Riskless(M1)
     settings = JamboreeSettings(G=game, search_depth=4, prune_percentage=0.25)
