@@ -48,21 +48,17 @@ def _depth(spec: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Measure, print the table, write the plot; the exit status."""
     from sml150 import workspan
-    from sml150.parallel import executor
+    from sml150.cli._executor import check_executor, open_executor
 
+    check_executor(args.executor)
     depth = _depth(args.player)
     try:
         prunes = workspan.parse_prunes(args.prune)
     except ValueError as e:
         raise UsageError(str(e)) from None
     choice = build_game(args.game)
-    try:
-        with executor(args.executor) as ex:
-            points = workspan.measure(choice.game, depth, prunes, ex)
-    except ValueError as e:
-        if "executor" in str(e):
-            raise UsageError(str(e)) from None
-        raise
+    with open_executor(args.executor) as ex:
+        points = workspan.measure(choice.game, depth, prunes, ex)
     print(f"Jamboree to depth {depth} on {choice.title}")
     print(workspan.table(points))
     if args.out is not None:

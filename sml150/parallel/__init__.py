@@ -4,15 +4,16 @@
 
 ==================  ==========================================================================
 ``serial``          the default: each task runs at ``submit``, in order, in this process
-``processes:N``     ``N`` worker processes (loky's reusable executor: cloudpickle, so closures
-                    made by the functors and attrs states travel); ``processes`` alone: one per
-                    core
+``processes:N``     ``N`` worker processes (a loky pool owned by the context: cloudpickle, so
+                    closures made by the functors and attrs states travel); ``processes``
+                    alone: one per core
 ``dask`` /          a ``distributed.LocalCluster`` started for the run (``N`` workers, 2 by
 ``dask:N``          default, one thread each, loopback only, no dashboard), closed at exit
 ``dask:ADDRESS``    an existing Dask scheduler, e.g. ``dask:tcp://10.0.0.5:8786`` (to scale out)
 ==================  ==========================================================================
 
-Every command that runs many searches or games takes ``--executor SPEC``.
+Every command takes ``--executor SPEC``. How one parallel search is cut into tasks for an
+executor (which subtrees run whole, which split, in what order) is ``sml150.parallel.tree``.
 
 >>> with executor("serial") as ex:
 ...     ex.submit(pow, 2, 10).result()
