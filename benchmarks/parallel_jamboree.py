@@ -47,6 +47,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, ParamSpec, TypeVar
 
+from benchmarks._machine import autogroup, children_cpu
 from sml150.games.connect4 import ConnectFour
 from sml150.handouts.hw11.jamboree import Jamboree
 from sml150.handouts.hw11.maps import M2, Earth
@@ -56,31 +57,10 @@ from sml150.parallel import executor
 from sml150.search import pvs
 from sml150.search.jamboree import jamboree
 
-TICK = os.sysconf("SC_CLK_TCK")
 P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def children_cpu() -> float:
-    """CPU seconds (user + system) of this process's live children, from /proc."""
-    me, total = os.getpid(), 0.0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == me:  # ppid
-            total += (int(fields[11]) + int(fields[12])) / TICK
-    return total
-
-
-def autogroup() -> str:
-    try:
-        with open("/proc/self/autogroup", encoding="ascii") as f:
-            return f.read().strip()
-    except OSError:
-        return "unknown"
 
 
 class Counting(Executor):

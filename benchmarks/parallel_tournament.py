@@ -23,6 +23,7 @@ import time
 
 import attrs
 
+from benchmarks._machine import autogroup
 from sml150.parallel import executor
 from sml150.tournament import Tournament, run_tournament
 
@@ -30,13 +31,6 @@ GAME = "tictactoe:4:draw"
 PLAYERS = ["alphabeta:4", "jamboree:4:0.5"]
 SPECS = ("processes:1", "processes:2", "dask:2")
 
-
-def autogroup() -> str:
-    try:
-        with open("/proc/self/autogroup", encoding="ascii") as f:
-            return f.read().strip()
-    except OSError:
-        return "unknown"
 
 
 def games_of(t: Tournament) -> list[object]:
