@@ -46,6 +46,16 @@ class SearchCount:
                 for seen in _watchers:
                     seen.append(self)
 
+    def add(self, terminals: int, nodes: int) -> None:
+        """Count what another process searched for this call (a parallel search's task).
+
+        >>> c = SearchCount()
+        >>> c.add(3, 5); c
+        SearchCount(terminals=3, nodes=5)
+        """
+        self.terminals += terminals
+        self.nodes += nodes
+
     def enter(self, g: GAME[Any, Any], d: int, s: object) -> est | None:
         """Count a visit of ``s`` at depth ``d``; its value if the search stops there.
 

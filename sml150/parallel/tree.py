@@ -181,7 +181,8 @@ class TreeScheduler:
     """
 
     def __init__(self, ex: Executor, *, coarse: int = 0, retries: int = 2,
-                 workers: int | None = None) -> None:
+                 workers: int | None = None,
+                 on_task: Callable[[Any], None] | None = None) -> None:
         from sml150.parallel import is_serial
 
         self._ex = ex
@@ -190,6 +191,7 @@ class TreeScheduler:
         # In one process a whole task would run its own event loop inside this one: split all.
         self._coarse = 1 << 30 if is_serial(ex) else coarse
         self._retries = retries
+        self._on_task = on_task
         self._heap: list[tuple[tuple[int, ...], int, _Node]] = []
         self._order = itertools.count()
         self._in_flight = 0
@@ -280,6 +282,8 @@ class TreeScheduler:
             if f.cancelled():
                 node.decided.cancel()
             elif error is None:
+                if self._on_task is not None:
+                    self._on_task(f.result())
                 node.decided.set_result(f.result())
             elif isinstance(error, lost_worker_errors()) and node.tries < self._retries:
                 node.tries += 1
@@ -314,12 +318,15 @@ async def gather(aws: Iterable[Awaitable[T]]) -> list[T]:
 
 
 def run_tree(ex: Executor, main: Callable[[TreeScheduler], Coroutine[Any, Any, T]], *,
-             coarse: int = 0, retries: int = 2) -> T:
+             coarse: int = 0, retries: int = 2,
+             on_task: Callable[[Any], None] | None = None) -> T:
     """Run a tree search's root coroutine ``main(scheduler)`` on an event loop of its own.
 
     REQUIRES: ``main`` awaits its children through the scheduler (``subtree``, ``gather``).
-    ENSURES: its value. Called where an event loop already runs (a notebook), the search runs
-    in a thread of its own.
+    ENSURES: its value. ``on_task`` sees each whole task's result as it arrives, in the
+    orchestrating thread (progress, e.g. a live count of positions searched in the workers).
+    Called where an event loop already runs (a notebook), the search runs in a thread of its
+    own.
 
     >>> from sml150.parallel import SerialExecutor
     >>> async def root(sched: TreeScheduler) -> int:
@@ -329,7 +336,7 @@ def run_tree(ex: Executor, main: Callable[[TreeScheduler], Coroutine[Any, Any, T
     """
 
     async def go() -> T:
-        return await main(TreeScheduler(ex, coarse=coarse, retries=retries))
+        return await main(TreeScheduler(ex, coarse=coarse, retries=retries, on_task=on_task))
 
     try:
         asyncio.get_running_loop()

@@ -120,3 +120,25 @@ def test_the_default_grain_leaves_two_plies_per_task() -> None:
         grains = [make(JamboreeSettings(G=HandoutBig, search_depth=d, prune_percentage=0.5)).grain
                   for d in (1, 2, 3, 7)]
         assert grains == [1, 1, 1, 5]
+
+
+@pytest.mark.parametrize("hw", [10, 11])
+def test_a_watcher_sees_what_the_workers_searched(procs: Executor, hw: int) -> None:
+    """A live status (``watch_searches``) counts the workers' positions as their tasks end."""
+    from sml150.lib._search import watch_searches
+
+    game = Riskless(M1)
+    with watch_searches() as seen:
+        a, _ = run(hw, game, 4, 0.5, procs)
+    # every terminal is searched in a task; the nodes split here are not tasks' positions
+    assert sum(c.terminals for c in seen) == a.terminals > 0
+    assert a.terminals <= sum(c.nodes for c in seen) < a.nodes
+
+
+def test_a_watcher_counts_tasks_run_here_once() -> None:
+    from sml150.lib._search import watch_searches
+
+    game = Riskless(M1)
+    with watch_searches() as seen, executor("serial") as serial:
+        a, _ = run(11, game, 4, 0.5, serial)
+    assert sum(c.terminals for c in seen) == a.terminals

@@ -366,13 +366,19 @@ class _Jamboree(Generic[State, Move]):
 
     def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
         """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``)."""
+        from sml150.parallel import is_serial
         from sml150.parallel.tree import Shipped, run_tree
 
         player = Shipped(attrs.evolve(self, executor=None))
+        # What the workers searched so far, for a live status (tasks run here count for
+        # themselves).
+        progress = None if is_serial(ex) else SearchCount()
         part = run_tree(
             ex, lambda sched: self._par_side(_Par(sched, player), (), self.search_depth,
                                              (NEGINF(), POSINF()), s),
             coarse=self.grain - 1 if self.coarse is None else self.coarse,
+            on_task=None if progress is None else (
+                lambda part: progress.add(part.terminals, part.nodes)),
         )
         print(part.text, end="")
         m, v = self._found(part.result, s)

@@ -356,13 +356,19 @@ class _Jamboree(Generic[State, Move]):
 
     def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
         """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``)."""
+        from sml150.parallel import is_serial
         from sml150.parallel.tree import Shipped, run_tree
 
         player = Shipped(attrs.evolve(self, executor=None))
+        # What the workers searched so far, for a live status (tasks run here count for
+        # themselves).
+        progress = None if is_serial(ex) else SearchCount()
         part = run_tree(
             ex, lambda sched: self._par_here(_Par(sched, player), (), self.search_depth, s,
                                              self.initial_ab),
             coarse=self.grain - 1 if self.coarse is None else self.coarse,
+            on_task=None if progress is None else (
+                lambda part: progress.add(part.terminals, part.nodes)),
         )
         print(part.text, end="")
         if self.trace:
