@@ -150,7 +150,6 @@ def _default_clock() -> Callable[[], float]:
 def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial") -> int:
     """Print a handout trace; HW11 Jamboree's subtrees run on the executor (the same trace)."""
     from sml150.lib.explicit import HandoutBig, HandoutSmall
-    from sml150.parallel import is_serial
 
     parallel = check_executor(executor_spec)
     game, depth = (HandoutSmall, 2) if tree == "handout-small" else (HandoutBig, 4)
@@ -165,7 +164,7 @@ def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial") -
 
     settings = JamboreeSettings(G=game, search_depth=depth, prune_percentage=prune, trace=True)
     with open_executor(executor_spec) as ex:
-        Jamboree(settings, executor=None if is_serial(ex) else ex).next_move(game.start)
+        Jamboree(settings, executor=ex).next_move(game.start)
     return 0
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -23,6 +23,18 @@ __all__ = ["SearchCount", "require_in_play", "require_player_depth", "watch_sear
 _watchers: list[list[SearchCount]] = []
 """The open ``watch_searches`` blocks: each collects the counts created while it is open."""
 _watchers_lock = threading.Lock()
+
+
+class Counted(Protocol):
+    """What a search (or a part of one) visited: terminals and states."""
+
+    @property
+    def terminals(self) -> int:
+        """States estimated, or found finished."""
+
+    @property
+    def nodes(self) -> int:
+        """States entered, terminals included."""
 
 
 @attrs.define
@@ -46,15 +58,15 @@ class SearchCount:
                 for seen in _watchers:
                     seen.append(self)
 
-    def add(self, terminals: int, nodes: int) -> None:
+    def add(self, counted: Counted) -> None:
         """Count what another process searched for this call (a parallel search's task).
 
         >>> c = SearchCount()
-        >>> c.add(3, 5); c
+        >>> c.add(SearchCount(terminals=3, nodes=5)); c
         SearchCount(terminals=3, nodes=5)
         """
-        self.terminals += terminals
-        self.nodes += nodes
+        self.terminals += counted.terminals
+        self.nodes += counted.nodes
 
     def enter(self, g: GAME[Any, Any], d: int, s: object) -> est | None:
         """Count a visit of ``s`` at depth ``d``; its value if the search stops there.
@@ -101,19 +113,29 @@ def require_player_depth(player: str, depth: int) -> None:
         raise ValueError(f"{player} needs search_depth >= 1 to choose a move, not {depth}")
 
 
-def require_split(player: str, grain: int, coarse: int | None) -> None:
-    """A parallel player's split plies: ``1 <= grain`` and ``0 <= coarse <= grain`` if given.
+def split_plies(player: str, grain: int | None, coarse: int | None, depth: int
+                ) -> tuple[int, int]:
+    """A parallel player's split plies, ``(grain, coarse)``, with their defaults.
 
-    >>> require_split("Jamboree", 3, 4)
+    REQUIRES: ``grain >= 1`` and ``0 <= coarse <= grain`` where given (else ``ValueError``).
+    ENSURES: ``grain`` defaults to ``depth - 2``, at least 1 (tasks of two plies or more),
+    ``coarse`` to ``grain - 1`` (see ``sml150.parallel.tree``).
+
+    >>> split_plies("Jamboree", None, None, 7), split_plies("Jamboree", 1, None, 2)
+    ((5, 4), (1, 0))
+    >>> split_plies("Jamboree", 3, 4, 7)
     Traceback (most recent call last):
     ...
     ValueError: Jamboree needs 0 <= coarse <= grain (plies split adaptively), not 4 and 3
     """
+    if grain is None:
+        grain = max(1, depth - 2)
     if grain < 1:
         raise ValueError(f"{player} needs grain >= 1 (the ply of the parallel tasks), not {grain}")
     if coarse is not None and not 0 <= coarse <= grain:
         raise ValueError(f"{player} needs 0 <= coarse <= grain (plies split adaptively), "
                          f"not {coarse} and {grain}")
+    return grain, grain - 1 if coarse is None else coarse
 
 
 @contextmanager

@@ -206,7 +206,7 @@ class _Loky(Executor):
 class _Dask(Executor):
     """A Dask client's executor (``Client.get_executor()``) that also knows its parallelism.
 
-    Submitting goes straight to Dask's ``ClientExecutor``; ``workers()`` asks the scheduler how
+    Submitting goes straight to Dask's ``ClientExecutor``; ``workers`` asks the scheduler how
     many threads its workers have now (workers may join or leave a running cluster).
     """
 
@@ -217,6 +217,7 @@ class _Dask(Executor):
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         return self._ex.submit(fn, *args, **kwargs)
 
+    @property
     def workers(self) -> int:
         """How many tasks the cluster runs at once (its workers' threads)."""
         threads: dict[str, int] = self._client.nthreads()

@@ -82,8 +82,6 @@ def parallelism(ex: Executor) -> int:
     if is_serial(ex):
         return 1
     counted = getattr(ex, "workers", None)  # sml150.parallel's executors say so themselves
-    if callable(counted):
-        counted = counted()
     if counted is None:
         counted = getattr(ex, "_max_workers", None)  # concurrent.futures' pools
     return max(1, counted if isinstance(counted, int) else (os.cpu_count() or 1))
@@ -159,11 +157,10 @@ class Shipped(Generic[T]):
 class _Node:
     """A node waiting for its decision (split here, or its whole task's result)."""
 
-    __slots__ = ("decided", "force", "key", "split", "submitted", "tries", "whole")
+    __slots__ = ("decided", "force", "split", "submitted", "tries", "whole")
 
-    def __init__(self, key: tuple[int, ...], whole: Callable[[], Any], split: bool,
-                 force: bool, decided: asyncio.Future[Any]) -> None:
-        self.key = key
+    def __init__(self, whole: Callable[[], Any], split: bool, force: bool,
+                 decided: asyncio.Future[Any]) -> None:
         self.whole = whole
         self.split = split
         self.force = force
@@ -181,17 +178,18 @@ class TreeScheduler:
     """
 
     def __init__(self, ex: Executor, *, coarse: int = 0, retries: int = 2,
-                 workers: int | None = None,
                  on_task: Callable[[Any], None] | None = None) -> None:
         from sml150.parallel import is_serial
 
         self._ex = ex
         self._loop = asyncio.get_running_loop()
-        self._workers = workers if workers is not None else parallelism(ex)
+        self._workers = parallelism(ex)
         # In one process a whole task would run its own event loop inside this one: split all.
-        self._coarse = 1 << 30 if is_serial(ex) else coarse
+        # Tasks run here are counted by the searches they run, so on_task does not see them.
+        serial = is_serial(ex)
+        self._coarse = 1 << 30 if serial else coarse
         self._retries = retries
-        self._on_task = on_task
+        self._on_task = None if serial else on_task
         self._heap: list[tuple[tuple[int, ...], int, _Node]] = []
         self._order = itertools.count()
         self._in_flight = 0
@@ -215,7 +213,7 @@ class TreeScheduler:
         the node is withdrawn if still waiting.
         """
         k = tuple(key)
-        node = _Node(k, whole, split is not None, split is not None and len(k) < self._coarse,
+        node = _Node(whole, split is not None, split is not None and len(k) < self._coarse,
                      self._loop.create_future())
         heapq.heappush(self._heap, (k, next(self._order), node))
         self._pump_soon()
@@ -282,9 +280,10 @@ class TreeScheduler:
             if f.cancelled():
                 node.decided.cancel()
             elif error is None:
+                result = f.result()
                 if self._on_task is not None:
-                    self._on_task(f.result())
-                node.decided.set_result(f.result())
+                    self._on_task(result)
+                node.decided.set_result(result)
             elif isinstance(error, lost_worker_errors()) and node.tries < self._retries:
                 node.tries += 1
                 self._submit(node)
@@ -324,7 +323,8 @@ def run_tree(ex: Executor, main: Callable[[TreeScheduler], Coroutine[Any, Any, T
 
     REQUIRES: ``main`` awaits its children through the scheduler (``subtree``, ``gather``).
     ENSURES: its value. ``on_task`` sees each whole task's result as it arrives, in the
-    orchestrating thread (progress, e.g. a live count of positions searched in the workers).
+    orchestrating thread (progress, e.g. a live count of positions searched in the workers);
+    with a serial executor the tasks run here and count for themselves, so it sees none.
     Called where an event loop already runs (a notebook), the search runs in a thread of its
     own.
 

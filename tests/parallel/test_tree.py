@@ -233,3 +233,16 @@ def test_a_worker_that_always_dies_is_a_clear_error() -> None:
 
     with executor("processes:1") as ex, pytest.raises(WorkerLost, match="lost its worker 2 times"):
         run_tree(ex, root, retries=1)
+
+
+def test_on_task_sees_each_task_run_elsewhere_and_none_run_here() -> None:
+    t: Tree = ((1, 2), (3, (4, 5)))
+    seen: list[int] = []
+    with ThreadPoolExecutor(2) as pool:
+        assert run_tree(pool, lambda sched: value(sched, (), t, grain=9), on_task=seen.append,
+                        coarse=9) == fold(t)
+    assert sorted(seen) == [1, 2, 3, 4, 5]  # every leaf is a task of the pool
+    seen.clear()
+    assert run_tree(SerialExecutor(), lambda sched: value(sched, (), t, grain=9),
+                    on_task=seen.append) == fold(t)
+    assert seen == []  # tasks run here count for themselves

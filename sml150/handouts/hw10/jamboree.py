@@ -57,7 +57,7 @@ from sml150.lib._search import (
     SearchCount,
     require_in_play,
     require_player_depth,
-    require_split,
+    split_plies,
 )
 from sml150.lib.est import Est10, est
 from sml150.lib.seq import Seq
@@ -110,9 +110,9 @@ class _Jamboree(Generic[State, Move]):
     """Where the subtrees run as tasks (``None``: here, in order)."""
     grain: int = 1
     """The deepest ply split: nodes at this ply are always whole tasks."""
-    coarse: int | None = None
+    coarse: int = 0
     """Nodes above this ply are always split; from it to ``grain`` a node runs whole while the
-    workers have enough waiting (``None``: ``grain - 1``)."""
+    workers have enough waiting."""
 
     # Task 7.1: compareAB and the printing helpers, shared with AlphaBeta.
     compare_ab = staticmethod(compare_ab)
@@ -365,20 +365,23 @@ class _Jamboree(Generic[State, Move]):
     # -- the same search on an executor --------------------------------------------------------
 
     def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
-        """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``)."""
+        """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``).
+
+        A serial executor runs the sequential search (which prints as it goes).
+        """
         from sml150.parallel import is_serial
         from sml150.parallel.tree import Shipped, run_tree
 
+        if is_serial(ex):
+            return attrs.evolve(self, executor=None).analyze(s)
+
         player = Shipped(attrs.evolve(self, executor=None))
-        # What the workers searched so far, for a live status (tasks run here count for
-        # themselves).
-        progress = None if is_serial(ex) else SearchCount()
+        progress = SearchCount()  # what the workers searched so far, for a live status
         part = run_tree(
             ex, lambda sched: self._par_side(_Par(sched, player), (), self.search_depth,
                                              (NEGINF(), POSINF()), s),
-            coarse=self.grain - 1 if self.coarse is None else self.coarse,
-            on_task=None if progress is None else (
-                lambda part: progress.add(part.terminals, part.nodes)),
+            coarse=self.coarse,
+            on_task=progress.add,
         )
         print(part.text, end="")
         m, v = self._found(part.result, s)
@@ -548,9 +551,7 @@ def Jamboree(
     ValueError: Jamboree needs search_depth >= 1 to choose a move, not 0
     """
     require_player_depth("Jamboree", settings.search_depth)
-    if grain is None:
-        grain = max(1, settings.search_depth - 2)
-    require_split("Jamboree", grain, coarse)
+    grain, coarse = split_plies("Jamboree", grain, coarse, settings.search_depth)
     return _Jamboree(
         settings.G, settings.search_depth, settings.prune_percentage, executor, grain, coarse
     )
