@@ -39,9 +39,10 @@ player = st.builds(lambda kind, args: ":".join([kind, *args]),
                                     "engine:jamboree", "engine:ybw"]),
                    st.lists(part, max_size=3))
 executor_spec = st.sampled_from(["serial", "processes:2", "processes:0", "threads", "dask:",
-                                 "dask:x", "processes:²"])
+                                 "dask:x", "processes:²", "processes:99999", "dask:99999"])
 """``--executor`` values: good ones that start nothing slow (two loky workers, shared with the
-other tests), and bad ones (never a real Dask cluster: that takes seconds to start)."""
+other tests), and bad ones (never a real Dask cluster: that takes seconds to start; and never
+99,999 worker processes: refused before anything starts)."""
 token = st.one_of(
     st.sampled_from(["match", "play", "trace", "--maxie", "--minnie", "--ai", "--human",
                      "--move-limit", "--json", "--quiet", "--fixed-clock", "--prune", "--help",

@@ -42,6 +42,7 @@ import attrs
 
 __all__ = [
     "ACCEPTED",
+    "MAX_LOCAL_WORKERS",
     "Captured",
     "ExecutorSpec",
     "SerialExecutor",
@@ -64,6 +65,9 @@ ACCEPTED: Final = "serial, processes[:N], dask[:N] or dask:ADDRESS"
 """The spec forms, as error messages list them."""
 
 Kind = Literal["serial", "processes", "dask"]
+
+MAX_LOCAL_WORKERS: Final = max(8, 4 * (os.cpu_count() or 1))
+"""The most worker processes ``processes:N`` and ``dask:N`` start on this machine."""
 
 
 @final
@@ -97,6 +101,12 @@ def parse_spec(spec: str) -> ExecutorSpec:
     Traceback (most recent call last):
     ...
     ValueError: bad executor spec 'processes:0': use serial, processes[:N], dask[:N] or dask:ADDRESS
+    >>> parse_spec(f"processes:{MAX_LOCAL_WORKERS + 1}")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad executor spec 'processes:...': at most ... worker processes on this machine ...
+
+    (``N`` worker processes start on this machine, so ``N`` is at most ``MAX_LOCAL_WORKERS``.)
     """
     bad = ValueError(f"bad executor spec {spec!r}: use {ACCEPTED}")
     kind, colon, rest = spec.strip().partition(":")
@@ -105,19 +115,24 @@ def parse_spec(spec: str) -> ExecutorSpec:
         raise bad
     if kind == "serial" and not rest:
         return ExecutorSpec("serial")
+    if kind in ("processes", "dask") and re.fullmatch(r"[0-9]+", rest):
+        digits = rest.lstrip("0") or "0"  # a huge N is never converted
+        n = int(digits) if len(digits) <= 6 else MAX_LOCAL_WORKERS + 1
+        if n < 1:
+            raise bad
+        if n > MAX_LOCAL_WORKERS:
+            raise ValueError(
+                f"bad executor spec {spec!r}: at most {MAX_LOCAL_WORKERS} worker processes on"
+                f" this machine ({os.cpu_count() or 1} cores; more only compete for them); use"
+                " dask:ADDRESS to scale out")
+        return ExecutorSpec("processes" if kind == "processes" else "dask", n)
     if kind == "processes":
         if not rest:
             return ExecutorSpec("processes", os.cpu_count() or 1)
-        if re.fullmatch(r"[0-9]+", rest) and int(rest) >= 1:
-            return ExecutorSpec("processes", int(rest))
         raise bad
     if kind == "dask":
         if not rest:
             return ExecutorSpec("dask", 2)
-        if re.fullmatch(r"[0-9]+", rest):
-            if int(rest) < 1:
-                raise bad
-            return ExecutorSpec("dask", int(rest))
         if re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:[0-9]+", rest):
             return ExecutorSpec("dask", address=rest)
     raise bad

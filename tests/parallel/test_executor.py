@@ -95,3 +95,16 @@ def test_a_worker_that_always_dies_is_a_clear_error() -> None:
 def test_map_retrying_passes_task_errors_through() -> None:
     with pytest.raises(ValueError, match="invalid literal"):
         map_retrying(SerialExecutor(), int, ["1", "x"])
+
+
+def test_a_local_pool_is_bounded_by_the_machine() -> None:
+    """processes:N and dask:N start N processes here: an absurd N is refused, not started."""
+    from sml150.parallel import MAX_LOCAL_WORKERS
+
+    assert parse_spec(f"processes:{MAX_LOCAL_WORKERS}").workers == MAX_LOCAL_WORKERS
+    assert parse_spec("processes:0002") == ExecutorSpec("processes", 2)
+    for spec in (f"processes:{MAX_LOCAL_WORKERS + 1}", "dask:100000", "processes:" + "9" * 400):
+        with pytest.raises(ValueError, match="worker processes on this machine"):
+            parse_spec(spec)
+    with pytest.raises(ValueError, match="bad executor spec 'processes:000'"):
+        parse_spec("processes:000")
