@@ -33,15 +33,16 @@ __all__ = [
     "HANDOUT_BIG",
     "HANDOUT_SMALL",
     "PERCENTAGES",
+    "best_moves",
     "full_window",
     "kind_of",
+    "leaves_rule",
     "named",
     "next_move_cases",
     "player_expr",
     "ref_value",
     "seeded",
     "split_cases",
-    "tied_moves",
     "trees",
 ]
 
@@ -73,12 +74,11 @@ def seeded(build: Build, k: int) -> Callable[[], list[Case]]:
 
 
 _KINDS: Final = (
-    "a tie in the parallel part", "inside the window", "a value below the window",
-    "a cut: above the window", "a finished board", "raises ValueError", "raises not_in_graph",
-    "off the board", "an occupied tile", "the other player's entry", "not a vertex",
-    "the empty graph", "no edges", "max_units", "a tie: the attacker", "the cap",
-    "no trace lines", "the trace of Figure", "root (Maxie)", "(Minnie)", "best Nothing",
-    "strictly better", "creates no state", "the same twice", "linear", "depth 0", "depth -1",
+    "a tie", "inside the window", "a value below the window", "a cut: above the window",
+    "a finished board", "a finished game", "raises not_in_graph", "off the board",
+    "not a vertex", "the empty graph", "no edges", "max_units", "a tie: the attacker", "the cap",
+    "root (Maxie)", "(Minnie)", "strictly better", "no worse", "creates no state",
+    "the same twice", "linear", "Figure 5", "a looser equality",
 )
 
 
@@ -89,8 +89,8 @@ def kind_of(name: str) -> str:
     it mentions.
 
     >>> kind_of("search random tree #2 (depth 2), root (Maxie), d=2, window (-inf, +inf), "
-    ...         "a tie in the parallel part")
-    'search random tree: a tie in the parallel part, root (Maxie)'
+    ...         "a tie")
+    'search random tree: a tie, root (Maxie)'
     >>> kind_of("status OXO/OXX/XOO")
     'status'
     """
@@ -145,19 +145,28 @@ def ref_value(hw: str, expr: Json) -> Any:
         return evaluate(expr, reference_env(hw))
 
 
-def tied_moves(hw: str, player: Json, state: Json, depth: int, window: Json) -> list[Json]:
-    """The moves Jamboree's ``search``/``F``/``G`` may return at ``state``.
+def best_moves(hw: str, player: Json, state: Json, depth: int, window: Json) -> list[Json]:
+    """The moves a correct ``search``/``F``/``G``/``next_move`` may return at ``state``.
 
-    They are the best move of the alpha-beta part and every ``mmmove`` whose value ties with
-    the best value.
-
-    The handout fixes the alpha-beta part (AlphaBeta's rules) but says only "combine the
-    max/min" of the parallel part, so any tie-break there is right. (Only meaningful when the
-    node's value is inside the window and nothing was pruned; callers use it only then.)
+    ``player`` is an ``AlphaBeta`` or a ``Jamboree`` (an ``AlphaBeta`` searches every move
+    sequentially). The handouts fix no tie-break ("The best possible move is whatever m_i gives
+    rise to this value v"), so where the node's value v is exact (inside the window) any move of
+    the sequential part whose own minimax value is v may be returned, and any move of the
+    parallel part whose value, searched as the handout says (with the bound reached), ties with
+    v: those are searched independently with one window, so any max/min of them is right (the
+    course's own ``bestMaxEdge`` keeps the later one). A sequential child searched with the
+    bound already at v and returning v has only proved a bound, not v: choosing it is a real bug
+    (it plays a losing move in Tic-Tac-Toe). HW11 leaves the value of a pruned child open
+    beyond the bound ("Otherwise, AB = M M" only), so a parallel child pruned at the bound
+    reached may tie with it. At a cut, the move of the child that cut; when the node fails low
+    (HW10), any move whose value as searched is the one returned.
 
     >>> from sml150.grading._exprs import explicit_game
     >>> g = explicit_game(["N", "r", [["E", "a", 1], ["E", "b", 2], ["E", "c", 2]]])
-    >>> tied_moves("hw10", player_expr("jamboree", g, 1, 0.0), get(g, "start"), 1,
+    >>> best_moves("hw10", player_expr("jamboree", g, 1, 0.0), get(g, "start"), 1,
+    ...            full_window("hw10", None))
+    [1, 2]
+    >>> best_moves("hw10", player_expr("alphabeta", g, 1, None), get(g, "start"), 1,
     ...            full_window("hw10", None))
     [1, 2]
     """
@@ -168,46 +177,74 @@ def tied_moves(hw: str, player: Json, state: Json, depth: int, window: Json) -> 
     with contextlib.redirect_stdout(io.StringIO()):
         g = j.Game
         maximize = g.player(s) is Maxie
-        abmoves, mmmoves = j.split_moves(s)
-        alpha, beta = ab
-        if hw == "hw10":
-            from sml150.handouts.hw10.alphabeta import Bound, OrderAB, compare_ab
+        if hasattr(j, "split_moves"):
+            abmoves, mmmoves = j.split_moves(s)
+        else:
+            abmoves, mmmoves = g.moves(s), ()
+        find = _best_moves_hw10 if hw == "hw10" else _best_moves_hw11
+        return [encode(m) for m in find(j, g, s, depth=depth, ab=ab, maximize=maximize,
+                                        abmoves=list(abmoves), mmmoves=list(mmmoves))]
 
-            best: Any = None
-            for m in abmoves:
-                v = j.evaluate(depth - 1, (alpha, beta), g.make_move(s, m))
-                if best is None or (v > best[1] if maximize else v < best[1]):
-                    best = (m, v)
-                order = compare_ab((alpha, beta), v)
-                if order is (OrderAB.ABOVE if maximize else OrderAB.BELOW):
-                    return [encode(best[0])]
-                if order is OrderAB.INTERIOR:
-                    alpha, beta = (Bound(v), beta) if maximize else (alpha, Bound(v))
-            found = [] if best is None else [best]
-            found += [(m, j.evaluate(depth - 1, (alpha, beta), g.make_move(s, m)))
-                      for m in mmmoves]
-            top = (max if maximize else min)(v for _, v in found)
-            return [encode(m) for m, v in found if v == top]
-        from sml150.handouts.hw11.alphabeta import Step, is_cut, maxalpha, minbeta, value_of
 
-        def search(c: Any) -> Any:
-            f = j.F if g.player(c) is Maxie else j.G
-            return value_of(f(depth - 1, c, (alpha, beta)))
+def _best_moves_hw10(j: Any, g: Any, s: Any, *, depth: int, ab: Any, maximize: bool,
+                     abmoves: list[Any], mmmoves: list[Any]) -> list[Any]:
+    """HW10: values are fail-soft as the handout fixes them ("it returns v_i")."""
+    from sml150.handouts.hw10.alphabeta import NEGINF, POSINF, Bound, OrderAB, compare_ab
 
-        better = maxalpha if maximize else minbeta
-        for m in abmoves:
-            step = Step(m, search(g.make_move(s, m)))
-            if maximize:
-                alpha = better(alpha, step)
-            else:
-                beta = better(beta, step)
-            if is_cut(g.player(s), (alpha, beta)):
-                return [encode((alpha if maximize else beta).move)]
-        bound = alpha if maximize else beta
-        steps = [Step(m, search(g.make_move(s, m))) for m in mmmoves]
-        top = (max if maximize else min)([value_of(bound), *(value_of(x) for x in steps)])
-        cands = [bound, *steps]
-        return [encode(x.move) for x in cands if isinstance(x, Step) and value_of(x) == top]
+    alpha, beta = ab
+    seq: list[tuple[Any, Any]] = []
+    for m in abmoves:
+        v = j.evaluate(depth - 1, (alpha, beta), g.make_move(s, m))
+        seq.append((m, v))
+        order = compare_ab((alpha, beta), v)
+        if order is (OrderAB.ABOVE if maximize else OrderAB.BELOW):
+            return [m]
+        if order is OrderAB.INTERIOR:
+            alpha, beta = (Bound(v), beta) if maximize else (alpha, Bound(v))
+    par = [(m, j.evaluate(depth - 1, (alpha, beta), g.make_move(s, m))) for m in mmmoves]
+    top = (max if maximize else min)(v for _, v in seq + par)
+    if compare_ab(ab, top) is not OrderAB.INTERIOR:  # failed low: the values are bounds
+        return [m for m, v in seq + par if v == top]
+
+    def exact(m: Any) -> Any:
+        return j.evaluate(depth - 1, (NEGINF(), POSINF()), g.make_move(s, m))
+
+    return [m for m, v in seq if v == top and exact(m) == top] + [m for m, v in par if v == top]
+
+
+def _best_moves_hw11(j: Any, g: Any, s: Any, *, depth: int, ab: Any, maximize: bool,
+                     abmoves: list[Any], mmmoves: list[Any]) -> list[Any]:
+    """HW11: a parallel child pruned at the bound reached may return any value to the bound."""
+    from sml150.handouts.hw11.alphabeta import Step, is_cut, maxalpha, minbeta, value_of
+    from sml150.lib.signatures import Maxie
+
+    alpha, beta = ab
+    better = maxalpha if maximize else minbeta
+
+    def search(c: Any, window: Any) -> Any:
+        f = j.F if g.player(c) is Maxie else j.G
+        return value_of(f(depth - 1, c, window))
+
+    seq: list[tuple[Any, Any]] = []
+    for m in abmoves:
+        step = Step(m, search(g.make_move(s, m), (alpha, beta)))
+        seq.append((m, step.est))
+        if maximize:
+            alpha = better(alpha, step)
+        else:
+            beta = better(beta, step)
+        if is_cut(g.player(s), (alpha, beta)):
+            return [m]
+    reached = value_of(alpha if maximize else beta)
+    par = [(m, search(g.make_move(s, m), (alpha, beta))) for m in mmmoves]
+    top = (max if maximize else min)([reached, *(v for _, v in seq + par)])
+
+    def pruned(v: Any) -> bool:
+        return bool(v <= reached) if maximize else bool(v >= reached)
+
+    full = (j.initial_ab if hasattr(j, "initial_ab") else ab)
+    return ([m for m, _ in seq if search(g.make_move(s, m), full) == top]
+            + [m for m, v in par if v == top or (pruned(v) and reached == top)])
 
 
 def player_expr(which: str, game: Json, d: int, p: float | None) -> Json:
@@ -232,35 +269,51 @@ def full_window(hw: str, player: Json) -> Json:
 
 
 def next_move_cases(rng: random.Random, hidden: bool, which: str, hw: str = "hw10") -> list[Case]:
-    """``next_move`` from the root of handout and random trees; leaves compared in order.
+    """``next_move`` from the root of handout and random trees.
 
-    Jamboree's move may be any tied best move of its parallel part (see ``tied_moves``).
+    The move may be any best move (``best_moves``); the leaves estimated are compared in order
+    for ``AlphaBeta`` and as a multiset for ``Jamboree``, whose parallel part may evaluate its
+    children in any order.
 
     >>> len(next_move_cases(random.Random(0), False, "jamboree"))
     8
     """
+    from sml150.grading._quotes import QUOTES
+
+    quote = QUOTES[hw]["next_move" if which == "alphabeta" else "jamboree_next_move"]
     out = []
     for name, game, d in trees(rng, 6):
         p = rng.choice(PERCENTAGES) if which == "jamboree" else None
         tag = f", p={p}" if p is not None else ""
         searcher = player_expr(which, game, d, p)
         expr = call(get(searcher, "next_move"), get(game, "start"))
-        if which == "jamboree":
-            moves = tied_moves(hw, searcher, get(game, "start"), d, full_window(hw, searcher))
-            kind = ", a tie in the parallel part" if len(moves) > 1 else ""
-            out.append(Case(f"next_move {name}{tag}{kind}", (expr,), "eq_leaves_tie",
-                            arg={"moves": moves}))
-        else:
-            out.append(Case(f"next_move {name}{tag}", (expr,), "eq_leaves"))
+        moves = best_moves(hw, searcher, get(game, "start"), d, full_window(hw, searcher))
+        kind = ", a tie" if len(moves) > 1 else ""
+        out.append(Case(f"next_move {name}{tag}{kind}", (expr,), "eq_leaves_tie",
+                        arg={"moves": moves, "leaves": leaves_rule(which)}, quote=quote))
     return named(out, hidden)
 
 
-def split_cases(rng: random.Random, hidden: bool, count: int) -> list[Case]:
+def leaves_rule(which: str) -> str:
+    """How the ``Estimating state`` lines are compared: ``"order"`` or ``"multiset"``.
+
+    The handouts fix AlphaBeta's order ("from left to right"); Jamboree's parallel part runs
+    "in parallel", so its children's leaves may come in any order.
+
+    >>> leaves_rule("alphabeta"), leaves_rule("jamboree")
+    ('order', 'multiset')
+    """
+    return "order" if which == "alphabeta" else "multiset"
+
+
+def split_cases(rng: random.Random, hidden: bool, count: int, hw: str = "hw10") -> list[Case]:
     """Jamboree's ``split_moves`` on ``count`` roots of 1-9 moves and assorted percentages.
 
     >>> len(split_cases(random.Random(0), False, 3))
     3
     """
+    from sml150.grading._quotes import QUOTES
+
     out = []
     for i in range(count):
         k = rng.randint(1, 9)
@@ -269,5 +322,5 @@ def split_cases(rng: random.Random, hidden: bool, count: int) -> list[Case]:
         game = explicit_game(tree)
         out.append(Case(f"split_moves, {k} moves, p={p} (#{i})",
                         (call(get(player_expr("jamboree", game, 1, p), "split_moves"),
-                              get(game, "start")),)))
+                              get(game, "start")),), quote=QUOTES[hw]["split_moves"]))
     return named(out, hidden)

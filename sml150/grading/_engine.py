@@ -56,10 +56,7 @@ def reference_env(hw: str) -> Env:
     return Env(lambda name: importlib.import_module(f"sml150.handouts.{hw}.{name}"))
 
 
-def _to_reply(raw: dict[str, Json]) -> Reply:
-    if raw["ok"]:
-        return Reply(True, raw["v"], out=raw["out"])
-    return Reply(False, exc=raw["exc"], msg=raw["msg"], out=raw["out"])
+_to_reply = Reply.from_raw
 
 
 def expected_replies(hw: str, task: TaskSpec, cases: list[Case]) -> list[list[Reply]]:
@@ -155,7 +152,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                     gave_up = f"not run: the worker could not start ({e})"
             if gave_up is not None or session is None:
                 outcomes.append(TestOutcome(case.name, False, gave_up or "not run", case.hidden,
-                                            kind=case.kind))
+                                            kind=case.kind, quote=case.quote))
                 continue
             output = ""
             try:
@@ -182,7 +179,8 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 verdict = Verdict(False, "the grader could not check this test "
                                          f"({type(e).__name__})")
             outcomes.append(TestOutcome(case.name, verdict.passed, _short(verdict.reason),
-                                        case.hidden, _short(output, 2000), kind=case.kind))
+                                        case.hidden, _short(output, 2000), kind=case.kind,
+                                        quote=case.quote))
     finally:
         if session is not None:
             session.close()
@@ -214,7 +212,7 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
     except Exception as e:
         verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
     return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden,
-                       kind=case.kind)
+                       kind=case.kind, quote=case.quote)
 
 
 def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits,

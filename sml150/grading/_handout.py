@@ -74,19 +74,13 @@ from _grading.worker import Env, run_big, run_call  # noqa: E402
 CASES = json.loads((HERE / "public_cases.json").read_text(encoding="utf-8"))
 
 
-def _reply(raw):
-    if raw["ok"]:
-        return Reply(True, raw["v"], out=raw["out"])
-    return Reply(False, exc=raw["exc"], msg=raw["msg"], out=raw["out"])
-
-
 @pytest.mark.parametrize("case", CASES, ids=[f"Task {{c['task']}}: {{c['name']}}" for c in CASES])
 def test_public(case):
     env = Env(importlib.import_module)
-    got = run_big(lambda: [_reply(run_call(e, env)) for e in case["exprs"]])
+    got = run_big(lambda: [Reply.from_raw(run_call(e, env)) for e in case["exprs"]])
     expected = [Reply(**r) for r in case["expected"]]
     verdict = CHECKS[case["check"]](expected, got, case["arg"])
-    assert verdict.passed, verdict.reason
+    assert verdict.passed, f"{{verdict.reason}} (handout: {{case['quote']}})"
 '''
 
 _README: Final = """# sml150 {hw}: starter files
@@ -186,7 +180,7 @@ def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
                 continue
             cases.append({
                 "task": task.id, "name": case.name, "exprs": list(case.exprs),
-                "check": case.check, "arg": case.arg,
+                "check": case.check, "arg": case.arg, "quote": case.quote,
                 "expected": [{"ok": r.ok, "value": r.value, "exc": r.exc, "msg": r.msg,
                               "out": r.out} for r in expected],
             })

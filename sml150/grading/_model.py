@@ -31,6 +31,8 @@ __all__ = [
 Json = Any
 
 _EXC_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,59}")
+_MAX_BASES: Final = 8
+"""The most base-class names of an exception a reply may carry (the rest are dropped)."""
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -68,6 +70,22 @@ class Reply:
     """The exception's message, truncated."""
     out: str = ""
     """What the call printed to ``sys.stdout``."""
+    bases: tuple[str, ...] = ()
+    """If it raised: the names of the exception's base classes (most derived first, without
+    ``BaseException``/``Exception``/``object``), so a subclass of a required exception passes."""
+
+    @staticmethod
+    def from_raw(raw: dict[str, Json]) -> Reply:
+        """A reply from ``_worker.run_call``'s dict, in the grader's own process (trusted).
+
+        >>> Reply.from_raw({"ok": False, "exc": "not_in_graph", "msg": "4", "out": "",
+        ...                 "bases": ["LookupError"]}).bases
+        ('LookupError',)
+        """
+        if raw["ok"]:
+            return Reply(True, raw["v"], out=raw["out"])
+        return Reply(False, exc=raw["exc"], msg=raw["msg"], out=raw["out"],
+                     bases=tuple(raw.get("bases", ())))
 
     @staticmethod
     def parse(raw: bytes, request: int | None = None) -> Reply:
@@ -105,7 +123,12 @@ class Reply:
             raise ValueError("malformed reply from the worker")
         if not _EXC_NAME.fullmatch(exc):
             exc = "UnnamedException"  # a class name is only ever an identifier
-        return Reply(False, exc=exc, msg=clean_text(msg, 500, lines=False), out=out)
+        bases = data.get("bases", [])
+        if not isinstance(bases, list):
+            raise ValueError("malformed reply from the worker")
+        names = tuple(b for b in bases[:_MAX_BASES]
+                      if isinstance(b, str) and _EXC_NAME.fullmatch(b))
+        return Reply(False, exc=exc, msg=clean_text(msg, 500, lines=False), out=out, bases=names)
 
 
 @final
@@ -156,6 +179,10 @@ class Case:
     kind: str = ""
     """What kind of case this is ("a tie in the parallel part", "a finished board"), shown for
     a hidden test instead of its name: never its input or its answer."""
+    quote: str = ""
+    """The handout's sentence this case enforces, word for word (whitespace aside): the
+    grader's only spec. Every case has one (``tests/grading/test_quotes.py`` finds each in the
+    seed text)."""
 
 
 @final
@@ -193,6 +220,8 @@ class TestOutcome:
     """What the submission printed (truncated), for the student."""
     kind: str = ""
     """The case's kind (``Case.kind``), shown for a hidden test."""
+    quote: str = ""
+    """The handout sentence the case enforces (``Case.quote``)."""
 
 
 @final

@@ -135,6 +135,8 @@ def text_report(report: GradeReport, width: int = 100, *, reveal: bool = False) 
                 reason = ""
             elif t.hidden:  # --reveal (staff): the whole case
                 name = f"[hidden] {name}"
+            if t.quote and (reveal or not t.passed):  # the handout sentence it enforces
+                reason = (reason + "\n" if reason else "") + f"handout: \u201c{t.quote}\u201d"
             table.add_row(Text("PASS" if t.passed else "FAIL"), Text(_safe(name)),
                           Text(_safe(reason)))
         console.print(table)

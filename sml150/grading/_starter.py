@@ -1,7 +1,8 @@
 """Student starter files, generated from the reference solutions with ``ast``.
 
-Each task's function keeps its signature and its five-step docstring, and its body becomes
-``raise NotImplementedError``; private helpers that only the solutions used are then removed
+Each task's function keeps its signature; its docstring becomes the handout's sentences for its
+task (the same quotes the grader's cases enforce, ``_quotes``) and its body ``raise
+NotImplementedError``; private helpers that only the solutions used are then removed
 (repeatedly, until none is left unreferenced), so the starter holds the given code and nothing
 of the solutions. Imports of ``sml150.handouts.hwNN.X`` become imports of the top-level module
 ``X``: a student's directory holds the homework's modules side by side.
@@ -13,9 +14,19 @@ of the solutions. Imports of ``sml150.handouts.hwNN.X`` become imports of the to
 ...     "Task 1.1. Add one."
 ...     return _helper(x)
 ... '''
->>> print(starter_source(src, ModuleSpec("m", stubs=("task",))))
+>>> print(starter_source(src, ModuleSpec("m", docs=(("task", "Task 1.1", ("Add one.",)),))))
+\"\"\"The homework: ``m``, starter file.
+<BLANKLINE>
+Each function to write quotes, in its docstring, the handout's sentences that the
+grader checks; nothing else is graded. The given code is the course's.
+\"\"\"
+<BLANKLINE>
 def task(x):
-    \"\"\"Task 1.1. Add one.\"\"\"
+    \"\"\"Task 1.1. What the handout asks (the grader checks only this):
+<BLANKLINE>
+    > Add one.
+<BLANKLINE>
+    \"\"\"
     raise NotImplementedError
 """
 
@@ -31,7 +42,14 @@ import attrs
 
 import sml150
 
-__all__ = ["ModuleSpec", "reference_source", "solution_source", "starter_source"]
+__all__ = [
+    "HELPER_DOC",
+    "ModuleSpec",
+    "handout_docstring",
+    "reference_source",
+    "solution_source",
+    "starter_source",
+]
 
 _HEADER: Final = (
     "# Starter file for sml150 {hw}, generated from the course's reference solutions.\n"
@@ -44,7 +62,7 @@ _HEADER: Final = (
 class ModuleSpec:
     """A homework module and the functions a starter file leaves to the student.
 
-    ``stubs`` are qualified names (``"f"`` or ``"Class.method"``); ``brief`` are stubbed too,
+    ``stubs`` are qualified names (``"f"`` or ``"Class.method"``); ``brief`` are stubbed too
     with their docstring cut to its first paragraph (helpers whose full docstring would describe
     the reference's solution, e.g. its estimator's strategy).
     """
@@ -55,10 +73,10 @@ class ModuleSpec:
     """The task functions (and solution helpers) whose bodies are removed."""
     brief: tuple[str, ...] = ()
     """Stubbed functions whose docstring is shortened."""
-    contracts: tuple[tuple[str, str], ...] = ()
-    """(qualified name, docstring): the student's contract where the reference's docstring
-    states one of its own arbitrary choices (a tie-break, an order) that the handout leaves
-    open; ``""`` names the module docstring. The grader checks exactly what these state."""
+    docs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """(qualified name, task, handout quotes): each graded function's starter docstring is
+    made of its task's quotes and nothing else (``handout_docstring``), so a starter never
+    promises more than the handout. Stubs not listed are helpers the handout does not grade."""
 
 
 def reference_source(hw: str, module: str) -> str:
@@ -99,26 +117,39 @@ def _docstring(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Expr | None:
     return None
 
 
-def _stub(fn: ast.FunctionDef | ast.AsyncFunctionDef, brief: bool) -> None:
-    doc = _docstring(fn)
-    body: list[ast.stmt] = []
-    if doc is not None:
-        assert isinstance(doc.value, ast.Constant)
-        text = str(doc.value.value)
-        if brief:
-            text = text.split("\n\n", 1)[0].rstrip() + "\n\nWrite your own (see the handout).\n"
-        body.append(ast.Expr(ast.Constant(text)))
-    body.append(ast.Raise(exc=ast.Name("NotImplementedError", ast.Load()), cause=None))
-    fn.body = body
+HELPER_DOC: Final = ("A helper of the starter code. The handout does not grade it: keep it, "
+                     "change it, or leave it\n{indent}unused.\n{indent}")
+"""The docstring of a stubbed function no task grades."""
 
 
-def _set_docstring(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef, text: str) -> None:
-    """Replace ``node``'s docstring (``LookupError`` if it has none: the spec must follow)."""
-    first = node.body[0] if node.body else None
-    if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)):
-        raise LookupError("starter: a contract replaces a docstring that is not there")
-    first.value = ast.Constant(text)
+def handout_docstring(task: str, quotes: tuple[str, ...], indent: str = "    ") -> str:
+    """A starter function's docstring: its task and the handout's sentences, quoted.
+
+    These are exactly the sentences the grader's cases for the task enforce; nothing else is
+    promised or checked.
+
+    >>> print(handout_docstring("Task 7.4", ("Define next_move.",), ""))
+    Task 7.4. What the handout asks (the grader checks only this):
+    <BLANKLINE>
+    > Define next_move.
+    <BLANKLINE>
+    """
+    lines = [f"{task}. What the handout asks (the grader checks only this):", ""]
+    for q in quotes:
+        lines += [f"{indent}> {line}".rstrip() for line in _wrap(q, 92 - len(indent))]
+        lines.append("")
+    return "\n".join(lines) + indent
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def _stub(fn: ast.FunctionDef | ast.AsyncFunctionDef, doc: str) -> None:
+    fn.body = [ast.Expr(ast.Constant(doc)),
+               ast.Raise(exc=ast.Name("NotImplementedError", ast.Load()), cause=None)]
 
 
 def _find(tree: ast.Module, qualname: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
@@ -219,18 +250,36 @@ def _prune(tree: ast.Module) -> None:
 def starter_source(src: str, spec: ModuleSpec, hw: str = "") -> str:
     """The starter file for the module ``src`` (see the module docstring).
 
-    REQUIRES: every name of ``spec.stubs`` and ``spec.brief`` is a function of ``src`` (else
-    ``LookupError``: the reference changed and the spec must follow).
+    REQUIRES: every name of ``spec.stubs``, ``spec.brief`` and ``spec.docs`` is a function of
+    ``src`` (else ``LookupError``: the reference changed and the spec must follow).
+    ENSURES: each stub's docstring is its task's handout quotes (``handout_docstring``) or, for a
+    helper no task grades, ``HELPER_DOC``; the module docstring promises nothing of its own.
     """
     tree = ast.parse(src)
-    for name in spec.stubs:
-        _stub(_find(tree, name), brief=False)
-    for name in spec.brief:
-        _stub(_find(tree, name), brief=True)
-    for name, doc in spec.contracts:
-        _set_docstring(tree if not name else _find(tree, name), doc)
+    docs = {name: (task, quotes) for name, task, quotes in spec.docs}
+    for name in dict.fromkeys((*spec.stubs, *spec.brief, *docs)):
+        fn = _find(tree, name)
+        indent = "        " if "." in name else "    "
+        if name in docs:
+            task, quotes = docs[name]
+            _stub(fn, handout_docstring(task, quotes, indent))
+        else:
+            _stub(fn, HELPER_DOC.format(indent=indent))
+    _set_module_docstring(tree, f"{hw or 'The homework'}: ``{spec.name}``, starter file.\n\n"
+                                "Each function to write quotes, in its docstring, the handout's "
+                                "sentences that the\ngrader checks; nothing else is graded. "
+                                "The given code is the course's.\n")
     _prune(tree)
     tree = _Imports().visit(tree)
     ast.fix_missing_locations(tree)
     text = _IMPORT_RE.sub(r"\1", ast.unparse(tree)) + "\n"  # docstrings name modules too
     return (_HEADER.format(hw=hw) + text) if hw else text
+
+
+def _set_module_docstring(tree: ast.Module, text: str) -> None:
+    first = tree.body[0] if tree.body else None
+    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)):
+        first.value = ast.Constant(text)
+    else:
+        tree.body.insert(0, ast.Expr(ast.Constant(text)))

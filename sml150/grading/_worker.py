@@ -263,6 +263,21 @@ def _encode(v: Any, depth: int, budget: list[int]) -> Json:
     return {"obj": type(v).__name__}
 
 
+def _bases(e: BaseException) -> list[str]:
+    """The names of ``e``'s base classes, most derived first, without the universal ones.
+
+    >>> class not_in_graph(LookupError): pass
+    >>> _bases(not_in_graph())
+    ['LookupError']
+    """
+    try:
+        mro = type(e).__mro__[1:]
+        return [str(c.__name__) for c in mro
+                if c not in (BaseException, Exception, object)][:8]
+    except Exception:  # a hostile class may break its own MRO's names: it gets no bases
+        return []
+
+
 def run_call(expr: Json, env: Env) -> dict[str, Json]:
     """Evaluate ``expr`` with its stdout captured; the outcome as a JSON-ready dict.
 
@@ -285,7 +300,7 @@ def run_call(expr: Json, env: Env) -> dict[str, Json]:
             msg = str(e)[:500]
         except BaseException:
             msg = "<unprintable>"
-        result = {"ok": False, "exc": type(e).__name__, "msg": msg}
+        result = {"ok": False, "exc": type(e).__name__, "msg": msg, "bases": _bases(e)}
     out = buf.getvalue()
     result["out"] = out[:MAX_OUT]
     return result

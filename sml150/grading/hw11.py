@@ -21,24 +21,25 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
+
 from sml150.grading._cases import (
     HANDOUT_BIG,
     HANDOUT_SMALL,
     PERCENTAGES,
+    best_moves,
+    leaves_rule,
     named,
     next_move_cases,
     player_expr,
     ref_value,
     seeded,
     split_cases,
-    tied_moves,
     trees,
 )
 from sml150.grading._exprs import (
     EST,
-    SIG,
     call,
-    callkw,
     child_state,
     get,
     lib,
@@ -48,8 +49,10 @@ from sml150.grading._exprs import (
     to_expr,
     tup,
 )
+from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
 from sml150.grading._mutants import AstMutant, Mutant, mutant_source
+from sml150.grading._quotes import HW11 as Q
 from sml150.grading._starter import ModuleSpec, reference_source, solution_source
 
 __all__ = [
@@ -64,93 +67,48 @@ __all__ = [
 
 Json = Any
 
-_CHECKED: Final = ("Checked: with MM the minimax value at depth ``d``, alpha < MM < beta\n"
-                    "        needs MM and a best move exactly; MM <= alpha any value <= alpha;\n"
-                    "        MM >= beta any value >= beta (the handout fixes only the bound\n"
-                    "        there); on the handout's trees with ``trace`` the printed lines are\n"
-                    "        Figures 4 and 5, line by line.")
-_TIE: Final = ("Ties among equal values of the parallel part and the bound reached:\n"
-               "        any of the tied moves (the handout says only \"combine the max/min\").")
+Doc = tuple[str, str, tuple[str, ...]]
+"""(function, task, quotes): one entry of a ``ModuleSpec``'s ``docs``."""
 
-_CONTRACTS_AB: Final = (
-    ("_AlphaBeta.F",
-     """``F : int -> Game.state -> alphabeta -> value``: alpha-beta search of a Maxie state.
 
-        REQUIRES: ``d >= 0``; ``Game.player s`` is Maxie (else ``ValueError``); alpha < beta
-        (else ``ValueError``).
-        ENSURES: with MM the minimax value of ``s`` at depth ``d``: if alpha < MM < beta the
-        result's value is MM, a ``Step`` with the first best move; if MM <= alpha it is <= alpha;
-        if MM >= beta it is >= beta. A terminal (``d = 0`` or a finished game) gives ``Leaf``.
-        """ + _CHECKED + """
+def _docs(*entries: Doc) -> tuple[Doc, ...]:
+    """(function, task, quote keys) -> (function, task, the quotes' text), for the starter."""
+    return tuple((name, task, tuple(Q[k] for k in keys)) for name, task, keys in entries)
 
-        >>> from sml150.lib.explicit import HandoutSmall
-        >>> AB = AlphaBeta(Settings(G=HandoutSmall, search_depth=2))
-        >>> AB.F(2, HandoutSmall.start, AB.initial_ab)
-        Estimating state c[3]
-        ...
-        Estimating state k[1]
-        Step(move=1, est=Guess(n=4))
-        """),
-    ("_AlphaBeta.G",
-     """``G : int -> Game.state -> alphabeta -> value``: alpha-beta search of a Minnie state.
 
-        REQUIRES: ``d >= 0``; ``Game.player s`` is Minnie (else ``ValueError``); alpha < beta
-        (else ``ValueError``).
-        ENSURES: as ``F``, dually. """ + _CHECKED + """
-        """),
-)
-
-_CONTRACTS_JAMBOREE: Final = (
-    ("",
-     """``Jamboree``: HW11 Tasks 6.1-6.4, alpha-beta first, the rest logically parallel.
-
-At each node the moves are split (``split_moves``): the first ``floor(prune_percentage * n)``
-(``abmoves``) are searched one after another as ``AlphaBeta`` does, updating the bounds and
-pruning; if nothing was pruned, every remaining move (``mmmoves``) is searched with the bounds
-reached at that point (independently of each other; search them left to right so that traces
-and leaves print in order) and the max (Maxie) or min (Minnie) of their values is combined with
-the bound reached. """ + _TIE.replace("\n        ", "\n") + """
-
-With ``trace``, a ``Result of`` line is marked ``(* Pruned *)`` when the node's result is a cut
-(alpha >= beta for Maxie, beta <= alpha for Minnie), and the trace of Jamboree(0.5) on
-HandoutSmall is Figure 5's (on HandoutBig, Figure 4's).
-"""),
-    ("_Jamboree.F",
-     """``F : int -> Game.state -> alphabeta -> value``: Jamboree search of a Maxie state.
-
-        REQUIRES: ``d >= 0``; ``Game.player s`` is Maxie (else ``ValueError``); alpha < beta
-        (else ``ValueError``).
-        ENSURES: AlphaBeta's spec (MM if alpha < MM < beta; <= alpha if MM <= alpha; >= beta if
-        MM >= beta): the ``abmoves`` are searched as AlphaBeta does; unless that pruned, every
-        ``mmmove`` is searched with the alpha reached, and the result is the max of that alpha
-        and their ``Step``s.
-        """ + _TIE + """
-        """ + _CHECKED + """
-        """),
-    ("_Jamboree.G",
-     """``G : int -> Game.state -> alphabeta -> value``: Jamboree search of a Minnie state.
-
-        REQUIRES: ``d >= 0``; ``Game.player s`` is Minnie (else ``ValueError``); alpha < beta.
-        ENSURES: as ``F``, dually, with the min and the beta reached.
-        """),
-    ("_Jamboree.next_move", """``next_move : Game.state -> Game.move``.
-
-        REQUIRES: ``s`` In_play (else ``ValueError``).
-        ENSURES: a move of best minimax value at ``search_depth``. """ + _TIE + """
-        """),
-)
+_RISKLESS_DOCS: Final = ("riskless_start", "status", "moves", "mobilize", "make_move", "battle",
+                         "train", "estimate_naive", "estimate_all_states")
 
 MODULES: Final = (
-    ModuleSpec("graphseq", stubs=("to_list", "get_neighbors", "from_edge_seq", "is_undirected")),
+    ModuleSpec("graphseq", stubs=("to_list", "get_neighbors", "from_edge_seq", "is_undirected"),
+               docs=_docs(("to_list", "Task 2.1", ("to_list",)),
+                          ("get_neighbors", "Task 3.1", ("get_neighbors", "not_in_graph",
+                                                         "get_neighbors_example")),
+                          ("from_edge_seq", "Task 3.2", ("from_edge_seq",)),
+                          ("is_undirected", "Task 3.3", ("is_undirected",)))),
     ModuleSpec("maps"),
     ModuleSpec("riskless", stubs=tuple(f"_Riskless.{n}" for n in (
-        "start", "status", "moves", "make_move", "estimate")), brief=("tactical_estimate",)),
+        "start", "status", "moves", "make_move", "estimate")), brief=("tactical_estimate",),
+        docs=_docs(("_Riskless.start", "Task 4.1", ("riskless_start",)),
+                   ("_Riskless.status", "Task 4.1", ("status",)),
+                   ("_Riskless.moves", "Task 4.1", ("moves", "mobilize")),
+                   ("_Riskless.make_move", "Task 4.1", ("make_move", "mobilize", "battle",
+                                                        "train")),
+                   ("_Riskless.estimate", "Task 4.1", ("estimate_naive", "naive",
+                                                       "estimate_all_states")))),
     ModuleSpec("alphabeta", stubs=tuple(f"_AlphaBeta.{n}" for n in (
         "initial_ab", "F", "G", "analyze", "next_move")), brief=("is_cut",),
-        contracts=_CONTRACTS_AB),
+        docs=_docs(("_AlphaBeta.initial_ab", "Task 5.1", ("initial_ab",)),
+                   ("_AlphaBeta.F", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_otherwise")),
+                   ("_AlphaBeta.G", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_otherwise")),
+                   ("_AlphaBeta.next_move", "Task 5.3", ("next_move",)))),
     ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
         "initial_ab", "split_moves", "F", "G", "analyze", "next_move")),
-        contracts=_CONTRACTS_JAMBOREE),
+        docs=_docs(("_Jamboree.initial_ab", "Task 6.1", ("initial_ab",)),
+                   ("_Jamboree.split_moves", "Task 6.2", ("split_moves",)),
+                   ("_Jamboree.F", "Task 6.3", ("jamboree_fg", "jamboree", "fg_assume")),
+                   ("_Jamboree.G", "Task 6.3", ("jamboree_fg", "jamboree", "fg_assume")),
+                   ("_Jamboree.next_move", "Task 6.4", ("jamboree_next_move", "next_move")))),
 )
 """The homework's modules and what their starter files leave out."""
 
@@ -198,81 +156,87 @@ def _to_list_cases(rng: random.Random, hidden: bool) -> list[Case]:
     for k in ([0, 1, 2, 5] if not hidden else [3, 17, 100]):
         items = [rng.randint(-9, 9) for _ in range(k)]
         out.append(Case(f"to_list <{','.join(map(str, items))}>",
-                        (call(get(mod(GS), "to_list"), seq(*(lit(x) for x in items))),)))
+                        (call(get(mod(GS), "to_list"), seq(*(lit(x) for x in items))),),
+                        quote=Q["to_list"]))
     out.append(Case("to_list of a sequence of pairs", (call(get(mod(GS), "to_list"), seq(
-        tup(lit(1), lit("a")), tup(lit(2), lit("b")))),)))
+        tup(lit(1), lit("a")), tup(lit(2), lit("b")))),), quote=Q["to_list"]))
     if hidden:
         to_list = get(mod(GS), "to_list")
         small, large = 20_000, 200_000
         out.append(Case(f"to_list is linear: {small} and {large} elements",
                         (["cpu", call(to_list, ["range", small])],
                          ["cpu", call(to_list, ["range", large])]), "linear", arg=30,
-                        timeout=30.0))
+                        timeout=30.0, quote=Q["to_list"]))
     return named(out, hidden)
 
 
 def _neighbors_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    out = [Case("get_neighbors <<1>,<0,3>,<3>,<1,2>> 1 (the handout's example)",
-                (call(get(mod(GS), "get_neighbors"), _graph_expr([[1], [0, 3], [3], [1, 2]]),
-                      lit(1)),))]
+    """Neighbours in any order; a vertex not in the graph raises ``not_in_graph``.
+
+    (Any port of it: the check compares the exception's meaning, ``_checks.exc_meaning``.)
+    """
+    gn = get(mod(GS), "get_neighbors")
+    out = [Case("get_neighbors <<1>,<0,3>,<3>,<1,2>> 1 (the handout's example, any order)",
+                (call(gn, _graph_expr([[1], [0, 3], [3], [1, 2]]), lit(1)),), "eq_unordered",
+                quote=Q["get_neighbors_example"])]
     small = _random_graph(rng, 4, 1)
-    out.extend(Case(f"get_neighbors {_show_graph(small)} {v} (not a vertex)",  # not_in_graph
-                    (call(get(mod(GS), "get_neighbors"), _graph_expr(small), lit(v)),))
+    out.extend(Case(f"get_neighbors {_show_graph(small)} {v} raises not_in_graph (not a vertex)",
+                    (call(gn, _graph_expr(small), lit(v)),), quote=Q["not_in_graph"])
                for v in ((4, -1) if not hidden else (-2, 5)))
     for _ in range(8):
         adj = _random_graph(rng, rng.randint(1, 9), rng.randint(0, 6))
-        v = rng.choice([*range(len(adj)), len(adj), -1]) if rng.random() < 0.25 \
-            else rng.randrange(len(adj))
-        out.append(Case(f"get_neighbors {_show_graph(adj)} {v}",
-                        (call(get(mod(GS), "get_neighbors"), _graph_expr(adj), lit(v)),),
-                        "eq_unordered"))
+        if rng.random() < 0.25:
+            v = rng.choice([len(adj), -1])
+            out.append(Case(f"get_neighbors {_show_graph(adj)} {v} raises not_in_graph (not a "
+                            "vertex)", (call(gn, _graph_expr(adj), lit(v)),),
+                            quote=Q["not_in_graph"]))
+        else:
+            v = rng.randrange(len(adj))
+            out.append(Case(f"get_neighbors {_show_graph(adj)} {v} (any order)",
+                            (call(gn, _graph_expr(adj), lit(v)),), "eq_unordered",
+                            quote=Q["get_neighbors"]))
     return named(out, hidden)
 
 
 def _edges_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    """Only valid edges of a graph of ``n`` vertices; neighbour lists in any order.
+
+    (The handout: "E, a list of valid edges for the graph of n vertices".)
+    """
     ex = [(0, 1), (1, 0), (1, 2), (2, 1)]
-    out = [Case("from_edge_seq <(0,1),(1,0),(1,2),(2,1)> 3 (the handout's example)",
-                (call(get(mod(GS), "from_edge_seq"), seq(*(tup(lit(u), lit(v)) for u, v in ex)),
-                      lit(3)),), "eq_unordered")]
     fes = get(mod(GS), "from_edge_seq")
+    out = [Case("from_edge_seq <(0,1),(1,0),(1,2),(2,1)> 3 (the handout's example, any order)",
+                (call(fes, seq(*(tup(lit(u), lit(v)) for u, v in ex)), lit(3)),),
+                "eq_unordered", quote=Q["from_edge_seq_example"])]
     if not hidden:
-        out.append(Case("from_edge_seq <> 0 (the empty graph)", (call(fes, seq(), lit(0)),)))
-        out.append(Case("from_edge_seq <> 3 (no edges)", (call(fes, seq(), lit(3)),)))
-        out.append(Case("from_edge_seq <(0,-1),(-1,0)> 2 raises not_in_graph (an endpoint off "
-                        "the graph)", (call(fes, seq(tup(lit(0), lit(-1)), tup(lit(-1), lit(0))),
-                                            lit(2)),)))
-    else:
-        out.append(Case("from_edge_seq <(0,1),(1,0)> -1 raises ValueError (a negative size)",
-                        (call(fes, seq(tup(lit(0), lit(1)), tup(lit(1), lit(0))), lit(-1)),)))
-        out.append(Case("from_edge_seq <(0,2),(2,0)> 2 raises not_in_graph (an endpoint off the "
-                        "graph)", (call(fes, seq(tup(lit(0), lit(2)), tup(lit(2), lit(0))),
-                                        lit(2)),)))
+        out.append(Case("from_edge_seq <> 0 (the empty graph)", (call(fes, seq(), lit(0)),),
+                        quote=Q["from_edge_seq"]))
+    out.append(Case("from_edge_seq <> 3 (no edges)", (call(fes, seq(), lit(3)),),
+                    quote=Q["from_edge_seq"]))
     for _ in range(8):
         n = rng.randint(1, 9)
         adj = _random_graph(rng, n, rng.randint(0, 6))
         edges = [(u, v) for u, ns in enumerate(adj) for v in ns]
         rng.shuffle(edges)
         shown = ",".join(f"({u},{v})" for u, v in edges)
-        out.append(Case(f"from_edge_seq <{shown[:50]}> {n}",
-                        (call(get(mod(GS), "from_edge_seq"),
-                              seq(*(tup(lit(u), lit(v)) for u, v in edges)), lit(n)),),
-                        "eq_unordered"))
+        out.append(Case(f"from_edge_seq <{shown[:50]}> {n} (any order)",
+                        (call(fes, seq(*(tup(lit(u), lit(v)) for u, v in edges)), lit(n)),),
+                        "eq_unordered", quote=Q["from_edge_seq"]))
     return named(out, hidden)
 
 
 def _undirected_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    """Graphs of valid vertices only (the handout assumes simple, connected graphs)."""
+    iu = get(mod(GS), "is_undirected")
     out = [Case("is_undirected of the handout's Figure 1", (call(
-        get(mod(GS), "is_undirected"), _graph_expr([[1], [2], [1, 3], [1, 2]])),))]
-    bad = [[1], [0, -1]] if not hidden else [[2], [0], [0, 1, 3]]
-    out.append(Case(f"is_undirected {_show_graph(bad)} raises not_in_graph (a neighbour off "
-                    "the graph)", (call(get(mod(GS), "is_undirected"), _graph_expr(bad)),)))
-    for i in range(10):
+        iu, _graph_expr([[1], [2], [1, 3], [1, 2]])),), quote=Q["is_undirected"])]
+    for i in range(10 if not hidden else 11):
         adj = _random_graph(rng, rng.randint(2, 9), rng.randint(0, 6))
         if i % 2:
             u = rng.choice([u for u, ns in enumerate(adj) if ns])
             adj[u].pop(rng.randrange(len(adj[u])))  # now directed: (v, u) has no (u, v)
-        out.append(Case(f"is_undirected {_show_graph(adj)}",
-                        (call(get(mod(GS), "is_undirected"), _graph_expr(adj)),)))
+        out.append(Case(f"is_undirected {_show_graph(adj)}", (call(iu, _graph_expr(adj)),),
+                        quote=Q["is_undirected"]))
     return named(out, hidden)
 
 
@@ -351,57 +315,144 @@ def _show(s: Any) -> str:
     return f"{s.player.name} {' '.join(cells)}"
 
 
+_ENDS: Final = (
+    ("M1", {3: ("X", 2)}, "Minnie", "Minnie has no territory"),
+    ("M1", {0: ("O", 9), 1: ("O", 9), 2: ("O", 9), 3: ("O", 9), 4: ("O", 9), 5: ("X", 1)},
+     "Maxie", "Minnie reaches max_units"),
+    ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 4), 5: ("O", 1)},
+     "Minnie", "Maxie reaches max_units exactly"),
+    ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 3), 5: ("O", 1)},
+     "Minnie", "Maxie one army short of max_units"),
+    ("M1", {2: ("O", 3)}, "Maxie", "Maxie has no territory, Minnie one"),
+)
+"""Crafted states at the end of a game (or one army short). A draw needs both players past
+``max_units``, which no map's caps allow (M1: 6 × 9 < 2 × 40; M2: 16 × 10 < 2 × 80)."""
+
+
 def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
-    out: list[Case] = [Case(f"start on {name}", (get(_game(name), "start"),))
+    out: list[Case] = [Case(f"start on {name}", (get(_game(name), "start"),),
+                            quote=Q["riskless_start"])
                        for name in (("M1", "M2") if not hidden else ("Earth",))]
     for name, s in _playouts(rng, 8):
         out.append(Case(f"status on {name}: {_show(s)}",
-                        (call(get(_game(name), "status"), to_expr(s)),)))
-    ends = [("M1", {3: ("X", 2)}, "Minnie", "Minnie has no territory"),
-            ("M1", {0: ("O", 9), 1: ("O", 9), 2: ("O", 9), 3: ("O", 9), 4: ("O", 9),
-                    5: ("X", 1)}, "Maxie", "Minnie reaches max_units"),
-            ("M2", {i: ("X" if i < 8 else "O", 10) for i in range(16)}, "Maxie",
-             "both reach max_units: a draw"),
-            ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 4),
-                    5: ("O", 1)}, "Minnie", "Maxie reaches max_units exactly"),
-            ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 3),
-                    5: ("O", 1)}, "Minnie", "Maxie one army short of max_units"),
-            ("M1", {2: ("O", 3)}, "Maxie", "Maxie has no territory, Minnie one")]
-    for name, cells, player, why in ends:
+                        (call(get(_game(name), "status"), to_expr(s)),), quote=Q["status"]))
+    for name, cells, player, why in _ENDS:
         s = _crafted(name, cells, player)
         out.append(Case(f"status on {name} when {why}",
-                        (call(get(_game(name), "status"), to_expr(s)),)))
-    for name, s in _playouts(rng, 6, finished=False):  # REQUIRES In_play (the GAME signature)
-        out.append(Case(f"moves on {name}: {_show(s)}",
-                        (call(get(_game(name), "moves"), to_expr(s)),)))
+                        (call(get(_game(name), "status"), to_expr(s)),), quote=Q["status"]))
+    for name, s in _playouts(rng, 6, finished=False):
+        out.append(Case(f"moves on {name}: {_show(s)} (any order)",
+                        (call(get(_game(name), "moves"), to_expr(s)),), "eq_unordered",
+                        quote=Q["mobilize"]))
+    for name, cells, player, why in _ENDS[:1] if not hidden else _ENDS[1:2]:
+        out.append(Case(f"moves on {name} when {why}: a finished game, no moves",
+                        (call(get(_game(name), "moves"), to_expr(_crafted(name, cells, player))),),
+                        quote=Q["moves"]))
     for name, s in _playouts(rng, 8, finished=False):
         g = _ref_game(name)
         m = rng.choice(list(g.moves(s)))
         out.append(Case(f"make_move {m} on {name}: {_show(s)}",
-                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
-    for name, s, m, why in [("M1", _ref_game("M1").start, (0, 1), "from Minnie's territory"),
-                            ("M1", _ref_game("M1").start, (3, 0), "to a territory not adjacent")
-                            ][hidden:]:
-        out.append(Case(f"make_move of an invalid move ({why}) raises InvalidMove",
-                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
+                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),),
+                        quote=Q["make_move"]))
     for name, s, m, why in _battles():
         out.append(Case(f"make_move {m} on {name}, {why}",
-                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),)))
-    for name, s in _playouts(rng, 3):
-        e = call(get(_game(name), "estimate"), to_expr(s))
-        out.append(Case(f"estimate returns an estimate, the same twice: {_show(s)}", (e, e),
-                        "valid_est", arg="same"))
-    for name, cells, player, why in ends[:3] if not hidden else ends[1:4] + ends[5:]:
-        s = _crafted(name, cells, player)
-        out.append(Case(f"estimate of a finished game is its outcome's value: {name} when {why}",
-                        (call(get(_game(name), "estimate"), to_expr(s)),), "valid_est",
-                        arg="exact"))
-    for name, s in _playouts(rng, 1, finished=False):
-        g = _game(name)
-        out.append(Case(f"estimate creates no state (make_move not called): {_show(s)}",
-                        (["spy", g, "make_move", call(get(g, "estimate"), to_expr(s))],),
-                        "spy_none"))
+                        (call(get(_game(name), "make_move"), to_expr(s), to_expr(m)),),
+                        quote=Q["train"] if "cap" in why else Q["battle"]))
+    out.extend(_estimate_cases(hidden))
     return named(out, hidden)
+
+
+MATCH_DEPTH: Final = 1
+"""Task 4.1's match: both players ``MiniMax`` at this depth; only the estimators differ."""
+MATCH_PLIES: Final = 80
+"""A Riskless game of the match longer than this is a draw (players can shuffle forever)."""
+
+
+def _naive(map_name: str) -> Callable[[Any], Any]:
+    from sml150.handouts.hw11 import maps
+    from sml150.handouts.hw11.riskless import naive_estimate
+
+    the_map = getattr(maps, map_name)
+    return lambda s: naive_estimate(the_map, s)
+
+
+def _riskless_openings(map_name: str, plies: int) -> tuple[tuple[Any, ...], ...]:
+    """Every opening of ``plies`` moves from the start of ``map_name``."""
+    from sml150.lib.signatures import In_play
+
+    g = _ref_game(map_name)
+    lines: list[tuple[Any, ...]] = [()]
+    for _ in range(plies):
+        grown = []
+        for line in lines:
+            s = g.start
+            for m in line:
+                s = g.make_move(s, m)
+            if isinstance(g.status(s), In_play):
+                grown += [(*line, m) for m in g.moves(s)]
+        lines = grown
+    return tuple(lines)
+
+
+def estimate_match(map_name: str, plies: int) -> EstimateMatch:
+    """Task 4.1's estimator test: "no worse than the naïve version" as a match.
+
+    Every ``plies``-move opening of ``map_name``, each played twice with the colours swapped,
+    both players ``MiniMax`` at depth 1, a game of more than 80 plies a draw; the submission
+    passes with at least as many points as the naive estimator. The naive estimator itself
+    passes (exactly half), its negation loses every game:
+
+    >>> from sml150.lib.est import Guess
+    >>> m = estimate_match("M1", 2)
+    >>> naive = _naive("M1")
+    >>> m.games, m.score(naive), m.score(lambda s: Guess(-naive(s).n))
+    (8, (4.0, 4.0), (0.0, 8.0))
+    """
+    est = get(_game(map_name), "estimate")
+    return EstimateMatch(_ref_game(map_name), _naive(map_name),
+                         lambda s: call(est, to_expr(s)), _riskless_openings(map_name, plies),
+                         MATCH_DEPTH, strict=False, max_plies=MATCH_PLIES)
+
+
+_MATCHES: Final = {False: (("M1", 2),), True: (("M1", 3),)}
+"""(map, opening plies) of the public and the hidden matches."""
+
+
+def _estimate_cases(hidden: bool) -> list[Case]:
+    """The matches against the naive estimator, and estimates of finished games.
+
+    (The handout: estimate "should work on all valid game states, whether it is in play or it
+    is a terminal state": any estimate; gated on the matches, ``gate_estimate``.)
+    """
+    out = []
+    for name, plies in _MATCHES[hidden]:
+        m = estimate_match(name, plies)
+        out.append(Case(f"match vs the naive estimator on {name}, MiniMax depth {MATCH_DEPTH}, "
+                        f"{m.games} games, a draw after {MATCH_PLIES} plies: no worse",
+                        driver=m.driver(), timeout=30.0, quote=Q["estimate_naive"]))
+    for name, cells, player, why in _ENDS[:2] if not hidden else _ENDS[2:]:
+        s = _crafted(name, cells, player)
+        out.append(Case(f"estimate of a finished game returns an estimate: {name} when {why}",
+                        (call(get(_game(name), "estimate"), to_expr(s)),), "valid_est",
+                        quote=Q["estimate_all_states"]))
+    return out
+
+
+def gate_estimate(outcomes: list[TestOutcome]) -> list[TestOutcome]:
+    """Task 4.1: no test of ``estimate`` counts while a match against the naive one fails.
+
+    (The handout gives "full credit as long as estimate performs no worse than the naïve
+    version": an estimate that does not is no answer, so its other tests earn nothing.)
+
+    >>> lost = TestOutcome("match vs the naive estimator", False, "", False)
+    >>> [o.passed for o in gate_estimate([lost, TestOutcome("estimate of x", True, "", False)])]
+    [False, False]
+    """
+    if all(o.passed for o in outcomes if o.name.startswith("match vs")):
+        return outcomes
+    return [attrs.evolve(o, passed=False, reason="your estimate must do no worse than the "
+                                                 "naive one first")
+            if o.name.startswith("estimate ") and o.passed else o for o in outcomes]
 
 
 # -- Task 4.2: the student's tests --------------------------------------------------------------
@@ -440,7 +491,7 @@ HW11_MUTANTS: Final = (
     AstMutant("hw11", "alphabeta", "_AlphaBeta._children", "cmp", 0,
               "AlphaBeta: Maxie updates beta", {"5.2", "5.3"}),
     AstMutant("hw11", "alphabeta", "_AlphaBeta.initial_ab", "return", 0,
-              "AlphaBeta: initial_ab is None", {"5.1", "5.2", "5.3"}),
+              "AlphaBeta: initial_ab is None", {"5.1", "5.3"}),
     AstMutant("hw11", "graphseq", "to_list", "return", 0, "to_list returns None",
               {"2.1", "3.2", "3.3"}),
     AstMutant("hw11", "graphseq", "get_neighbors", "cmp", 0, "get_neighbors: vertex 0 is "
@@ -543,9 +594,10 @@ def _student_tests_cases(_rng: random.Random, hidden: bool) -> list[Case]:
         return []
     out = [Case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests, all passing on the "
                 "reference Riskless", (_RUN_TESTS,), "tests_pass", arg=MIN_STUDENT_TESTS,
-                timeout=30.0, paths=lambda d: _write_impl(d, {}))]
+                timeout=30.0, paths=lambda d: _write_impl(d, {}), quote=Q["tests"])]
     out.extend(Case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
-                    (_RUN_TESTS,), "tests_catch", timeout=30.0, paths=_mutant_dirs(m))
+                    (_RUN_TESTS,), "tests_catch", timeout=30.0, paths=_mutant_dirs(m),
+                    quote=Q["tests"])
                for m in RISKLESS_MUTANTS)
     return out
 
@@ -561,8 +613,9 @@ def _require_reference_pass(outcomes: list[TestOutcome]) -> list[TestOutcome]:
     """No mutant counts as caught while the tests fail on the reference."""
     if not outcomes or outcomes[0].passed:
         return outcomes
-    return [outcomes[0], *(TestOutcome(o.name, False, "your tests must pass on the reference "
-                                                      "first", o.hidden) for o in outcomes[1:])]
+    return [outcomes[0], *(attrs.evolve(o, passed=False, reason="your tests must pass on the "
+                                                                "reference first")
+                           for o in outcomes[1:])]
 
 
 # -- alpha-beta and Jamboree (Step/Leaf values) ---------------------------------------------------
@@ -596,7 +649,7 @@ def _window(rng: random.Random) -> tuple[Json, str]:
 
 def _fg_case(title: str, which: str, player: Json, fn: str, *, d: int, state: Json,
              w: Json) -> Case:
-    """``F``/``G`` checked against the contract (see ``_checks._fg``).
+    """``F``/``G`` checked against the handout's "Spec for αβ-pruning" (``_checks._fg``).
 
     The case's name says which kind of case it is (inside the window, or a cut), never the
     answer.
@@ -607,107 +660,60 @@ def _fg_case(title: str, which: str, player: Json, fn: str, *, d: int, state: Js
     alpha, beta = ref_value("hw11", w)
     mm = ref_value("hw11", call(get(player, fn), lit(d), state, w))
     lo, hi, v = value_of(alpha), value_of(beta), value_of(mm)
-    moves = tied_moves("hw11", player, state, d, w) if which == "jamboree" and d >= 1 else []
+    moves = best_moves("hw11", player, state, d, w)
     kind = ("a value below the window" if v <= lo else "a cut: above the window" if v >= hi
             else "inside the window")
     if kind == "inside the window" and len(moves) > 1:
-        kind += ", a tie in the parallel part"
+        kind += ", a tie"
+    quote = Q["ab_otherwise"] if kind.startswith("inside") else Q["ab_spec"]
     return Case(f"{title} ({kind})", (call(get(player, fn), lit(d), state, w),), "fg",
-                arg={"alpha": encode(lo), "beta": encode(hi), "moves": moves})
+                arg={"alpha": encode(lo), "beta": encode(hi), "moves": moves,
+                     "leaves": leaves_rule(which)}, quote=quote)
 
 
 def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
+    """``F``/``G`` only where the handout lets a solution assume it.
+
+    "the depth is non-zero, the status of s is In_play, and that Game.moves s evaluates to a
+    non-empty sequence of valid moves"; each player's own states (F Maxie's, G Minnie's),
+    windows with alpha < beta.
+    """
     out = []
-    for name, game, d in trees(rng, 9):
+    for name, game, d in trees(rng, 10):
         p = rng.choice(PERCENTAGES) if which == "jamboree" else None
         player = player_expr(which, game, d, p)
         tag = f", p={p}" if p is not None else ""
         w, shown = _window(rng)
         out.append(_fg_case(f"F {name}{tag}, root, d={d}, ab={shown}", which, player, "F",
                             d=d, state=get(game, "start"), w=w))
-        if d >= 1:
+        if d >= 2:
             w, shown = _window(rng)
             out.append(_fg_case(f"G {name}{tag}, child [0], d={d - 1}, ab={shown}", which,
                                 player, "G", d=d - 1, state=child_state(game, [0]), w=w))
-    out.extend(_trace_cases(which, hidden))
-    out.extend(_precondition_cases(which, hidden))
+    if which == "jamboree" and not hidden:
+        out.append(_figure5_case())
     return named(out, hidden)
 
 
-def _precondition_cases(which: str, hidden: bool) -> list[Case]:
-    """``F``/``G`` raise ``ValueError`` on the wrong player or ``alpha >= beta``.
+def _figure5_case() -> Case:
+    """Jamboree(0.5) on HandoutSmall: the handout's Figure 5 ("Overall choice: move 1").
 
-    (As the starter docstrings promise.)
+    Its nine terminals in any order (the figure prints traces, which are optional; the leaves
+    are what ``estimate`` prints).
     """
-    player = player_expr(which, HANDOUT_SMALL, 2, 0.5 if which == "jamboree" else None)
-    start, child = get(HANDOUT_SMALL, "start"), child_state(HANDOUT_SMALL, [0])
-    init = get(player, "initial_ab")
-    if not hidden:
-        return [Case("F on a Minnie state raises ValueError", (call(get(player, "F"), lit(1),
-                                                                    child, init),)),
-                Case("G on a Maxie state raises ValueError", (call(get(player, "G"), lit(2),
-                                                                   start, init),))]
-    m = mod("alphabeta")
-    swapped = tup(call(get(m, "Leaf"), _est("max")), call(get(m, "Leaf"), _est("min")))
-    same = tup(call(get(m, "Leaf"), _est(2)), call(get(m, "Step"), lit(0), _est(2)))
-    return [Case("F with alpha > beta raises ValueError",
-                 (call(get(player, "F"), lit(2), start, swapped),)),
-            Case("G with alpha = beta raises ValueError",
-                 (call(get(player, "G"), lit(1), child, same),))]
-
-
-_FIGURES: Final = {
-    ("alphabeta", False): [("HandoutBig", HANDOUT_BIG, 4, "Figure 4")],
-    ("alphabeta", True): [("HandoutSmall", HANDOUT_SMALL, 2, "Figure 5 (AlphaBeta)")],
-    ("jamboree", False): [("HandoutSmall", HANDOUT_SMALL, 2, "Figure 5 (Jamboree 0.5)")],
-    ("jamboree", True): [("HandoutBig", HANDOUT_BIG, 4, "Figure 4 (Jamboree 0.5 as AlphaBeta)")],
-}
-
-
-def _trace_cases(which: str, hidden: bool) -> list[Case]:
-    """The handout's traces line by line, and silence when ``trace`` is off.
-
-    The ``F:``/``G:``/``Estimating``/``Result of`` lines, the ``(* Pruned *)`` marks, and
-    ``Terminals visited`` are compared.
-    """
-    out = []
-    for name, game, d, figure in _FIGURES[which, hidden]:
-        args = [game, lit(d)] + ([lit(0.5)] if which == "jamboree" else [])
-        cls = "JamboreeSettings" if which == "jamboree" else "Settings"
-        module = "jamboree" if which == "jamboree" else "alphabeta"
-        ctor = "Jamboree" if which == "jamboree" else "AlphaBeta"
-        for trace in (True, False):
-            settings = callkw(get(lib(SIG), cls), args, {"trace": lit(trace)})
-            player = call(get(mod(module), ctor), settings)
-            what = f"the trace of {figure}" if trace else "no trace lines when trace=False"
-            moves = (tied_moves("hw11", player, get(game, "start"), d, get(player, "initial_ab"))
-                     if which == "jamboree" else [])
-            out.append(Case(f"next_move {name}, d={d}: {what}",
-                            (call(get(player, "next_move"), get(game, "start")),), "trace",
-                            arg={"figure": figure if trace else "trace=False", "moves": moves}))
-    return out
-
-
-def _finished_cases(hidden: bool, which: str) -> list[Case]:
-    """``next_move`` of a finished Riskless game raises ``ValueError``.
-
-    (REQUIRES In_play, as the starter docstring says.)
-    """
-    if not hidden:
-        return []
-    s = _crafted("M1", {3: ("X", 2)}, "Minnie")
-    game = _game("M1")
-    settings = (call(get(lib(SIG), "JamboreeSettings"), game, lit(2), lit(0.5))
-                if which == "jamboree" else call(get(lib(SIG), "Settings"), game, lit(2)))
-    player = call(get(mod(which), "Jamboree" if which == "jamboree" else "AlphaBeta"), settings)
-    return named([Case("next_move of a finished game raises ValueError (REQUIRES In_play)",
-                       (call(get(player, "next_move"), to_expr(s)),))], hidden)
+    player = player_expr("jamboree", HANDOUT_SMALL, 2, 0.5)
+    start = get(HANDOUT_SMALL, "start")
+    moves = best_moves("hw11", player, start, 2, get(player, "initial_ab"))
+    return Case("next_move HandoutSmall, Jamboree(0.5), d=2: the handout's Figure 5",
+                (call(get(player, "next_move"), start),), "eq_leaves_tie",
+                arg={"moves": moves, "leaves": "multiset"}, quote=Q["jamboree"])
 
 
 def _initial_cases(_rng: random.Random, hidden: bool, which: str) -> list[Case]:
     games = [("HandoutSmall", HANDOUT_SMALL, 2)] if not hidden else [("HandoutBig", HANDOUT_BIG, 4)]
-    return named([Case(f"initial_ab ({name})", (get(player_expr(which, g, d, 0.5), "initial_ab"),))
-                   for name, g, d in games], hidden)
+    return named([Case(f"initial_ab ({name})", (get(player_expr(which, g, d, 0.5), "initial_ab"),),
+                       quote=Q["initial_ab"])
+                  for name, g, d in games], hidden)
 
 
 TASKS: Final = (
@@ -715,7 +721,7 @@ TASKS: Final = (
     TaskSpec("3.1", "get_neighbors", 3, seeded(_neighbors_cases, 2)),
     TaskSpec("3.2", "from_edge_seq", 5, seeded(_edges_cases, 3)),
     TaskSpec("3.3", "is_undirected", 5, seeded(_undirected_cases, 4)),
-    TaskSpec("4.1", "Riskless", 40, seeded(_riskless_cases, 5)),
+    TaskSpec("4.1", "Riskless", 40, seeded(_riskless_cases, 5), combine=gate_estimate),
     TaskSpec("4.2", "your Riskless tests", 5, seeded(_student_tests_cases, 6),
              combine=_require_reference_pass),
     TaskSpec("5.1", "AlphaBeta initial_ab", 1,
@@ -723,14 +729,13 @@ TASKS: Final = (
     TaskSpec("5.2", "AlphaBeta F and G", 20,
              seeded(lambda r, h: _fg_cases(r, h, "alphabeta"), 8)),
     TaskSpec("5.3", "AlphaBeta next_move", 4,
-             seeded(lambda r, h: next_move_cases(r, h, "alphabeta", "hw11")
-                    + _finished_cases(h, "alphabeta"), 9)),
-    TaskSpec("6.2", "Jamboree split_moves", 3, seeded(lambda r, h: split_cases(r, h, 8), 10)),
+             seeded(lambda r, h: next_move_cases(r, h, "alphabeta", "hw11"), 9)),
+    TaskSpec("6.2", "Jamboree split_moves", 3,
+             seeded(lambda r, h: split_cases(r, h, 8, "hw11"), 10)),
     TaskSpec("6.3", "Jamboree F and G", 10,
              seeded(lambda r, h: _fg_cases(r, h, "jamboree"), 11)),
     TaskSpec("6.4", "Jamboree next_move", 2,
-             seeded(lambda r, h: next_move_cases(r, h, "jamboree", "hw11")
-                    + _finished_cases(h, "jamboree"), 12)),
+             seeded(lambda r, h: next_move_cases(r, h, "jamboree", "hw11"), 12)),
 )
 """HW11's autograded tasks in handout order, with the handout's points (percent)."""
 

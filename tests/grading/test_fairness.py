@@ -226,3 +226,63 @@ def test_handout_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     assert cli(["handout", "hw10", str(tmp_path)]) == 2
     assert cli(["handout", "hw10", str(tmp_path), "--force"]) == 0
     assert (tmp_path / "las.py").read_text() != "# my work\n"
+
+
+def test_a_required_exception_passes_by_meaning_or_subclass() -> None:
+    check = CHECKS["eq"]
+    expected = [Reply(False, exc="not_in_graph", bases=("LookupError",))]
+    for name, bases in [("not_in_graph", ()), ("NotInGraph", ()), ("NotInGraphError", ()),
+                        ("VertexMissing", ("not_in_graph", "LookupError"))]:
+        assert check(expected, [Reply(False, exc=name, bases=bases)], None).passed, name
+    for name in ("ValueError", "IndexError", "Range", "LookupError"):
+        assert not check(expected, [Reply(False, exc=name)], None).passed, name
+
+
+def test_a_worker_cannot_claim_bases_that_are_no_names() -> None:
+    r = Reply.parse(b'{"ok": false, "exc": "E", "msg": "", "bases": ["not_in_graph", "x y", 3]}')
+    assert r.bases == ("not_in_graph",)
+    with pytest.raises(ValueError, match="malformed"):
+        Reply.parse(b'{"ok": false, "exc": "E", "msg": "", "bases": "not_in_graph"}')
+
+
+def test_any_element_of_a_run_may_stand_for_it() -> None:
+    check = CHECKS["las"]
+    runs = {"runs": [["hi", "HI"], ["bye"]]}
+
+    def pairs(*ps: tuple[int, str]) -> list[Reply]:
+        return [Reply(True, {"seq": [{"t": [n, x]} for n, x in ps]})]
+
+    assert check([], pairs((2, "hi"), (1, "bye")), runs).passed
+    assert check([], pairs((2, "HI"), (1, "bye")), runs).passed
+    assert not check([], pairs((2, "Hi"), (1, "bye")), runs).passed  # not an element
+    assert not check([], pairs((1, "hi"), (1, "HI"), (1, "bye")), runs).passed
+    assert not check([], pairs((2, "bye"), (1, "hi")), runs).passed  # the order of the runs
+
+
+def test_jamboree_leaves_are_a_multiset_alphabeta_leaves_a_sequence() -> None:
+    check = CHECKS["eq_leaves"]
+    expected = [Reply(True, 3, out="Estimating state a[3]\nEstimating state b[1]\n")]
+    swapped = [Reply(True, 3, out="Estimating state b[1]\nEstimating state a[3]\n")]
+    assert check(expected, swapped, {"leaves": "multiset"}).passed
+    assert not check(expected, swapped, {"leaves": "order"}).passed
+    fewer = [Reply(True, 3, out="Estimating state a[3]\n")]
+    assert not check(expected, fewer, {"leaves": "multiset"}).passed
+
+
+def test_a_bound_that_ties_is_no_best_move() -> None:
+    """A sequential child searched with alpha already at the node's value only bounds it."""
+    from sml150.grading._cases import best_moves, full_window, player_expr
+    from sml150.grading._exprs import explicit_game, get
+
+    # Maxie: a -> 3; b (Minnie) -> [3, 1]: b's value is 1, but searched with alpha = 3 its
+    # first leaf, 3 <= alpha, cuts: b returns 3, a bound. Only move 0 is best.
+    g = explicit_game(["N", "r", [["N", "a", [["E", "a1", 3]]],
+                                  ["N", "b", [["E", "b1", 3], ["E", "b2", 1]]]]])
+    for hw in ("hw10", "hw11"):
+        player = player_expr("alphabeta", g, 2, None)
+        assert best_moves(hw, player, get(g, "start"), 2, full_window(hw, player)) == [0]
+    # a true tie: both children are worth 3
+    g = explicit_game(["N", "r", [["N", "a", [["E", "a1", 3]]],
+                                  ["N", "b", [["E", "b1", 3], ["E", "b2", 4]]]]])
+    player = player_expr("alphabeta", g, 2, None)
+    assert best_moves("hw10", player, get(g, "start"), 2, full_window("hw10", player)) == [0, 1]
