@@ -78,7 +78,7 @@ _KINDS: Final = (
     "a finished board", "a finished game", "raises not_in_graph", "off the board",
     "not a vertex", "the empty graph", "no edges", "max_units", "a tie: the attacker", "the cap",
     "root (Maxie)", "(Minnie)", "strictly better", "no worse", "creates no state",
-    "the same twice", "linear", "Figure 5", "a looser equality",
+    "the same twice", "Figure 5", "a looser equality",
 )
 
 

@@ -323,34 +323,6 @@ def _eq_unordered(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json)
     return Verdict(True)
 
 
-def _linear(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
-    """Two ``cpu`` calls on sizes n and 10n: right answers, and time ratio below ``arg``.
-
-    The ratio is measured in the worker, so it only ever lowers a score; the hard guarantee is
-    that the large call finishes inside the worker's time limit (a quadratic walk cannot).
-    """
-    unpacked: list[tuple[Json, float]] = []
-    for e, g in zip(expected, got, strict=True):
-        if not (e.ok and g.ok):
-            return _eq([e], [g], None)
-        ev, gv = e.value, g.value
-        try:
-            (_, e_val, _), (_, g_val, g_time) = ev["t"], gv["t"]
-        except (KeyError, TypeError, ValueError):
-            return Verdict(False, f"malformed timing result: {show(gv)}")
-        if e_val != g_val:
-            return Verdict(False, f"expected {show(e_val)}, got {show(g_val)}")
-        if not isinstance(g_time, int | float):
-            return Verdict(False, "malformed timing result")
-        unpacked.append((g_val, float(g_time)))
-    small, large = unpacked[0][1], unpacked[1][1]
-    ratio = large / max(small, 1e-3)
-    if ratio > float(arg):
-        return Verdict(False, f"10x the input took {ratio:.0f}x the time (limit {arg}x): "
-                              "not linear")
-    return Verdict(True, f"10x the input took {ratio:.1f}x the time")
-
-
 def _spy_none(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdict:
     """A ``spy`` call: the spied method was never called, and the call did not raise."""
     for g in got:
@@ -420,43 +392,68 @@ def _valid_est(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> 
     return Verdict(True)
 
 
-def _test_counts(got: Sequence[_Reply]) -> tuple[int, int] | Verdict:
+MAX_TESTS: Final = 200
+"""Task 4.2: the most test functions a reply may report (the worker runs no more)."""
+
+
+def _test_bits(got: Sequence[_Reply]) -> tuple[int, ...] | Verdict:
+    """The bits of a ``run_tests`` reply (1: that test function passed), or why there are none."""
     g = got[0]
     if not g.ok:
         return Verdict(False, f"could not run your tests: {g.exc}")
     try:
-        tag, passed, failed = g.value["t"]
+        tag, bits = g.value["t"]
+        items = bits["l"] if isinstance(bits, dict) else bits
     except (KeyError, TypeError, ValueError):
         return Verdict(False, "malformed result")
-    if tag != "tests" or not isinstance(passed, int) or not isinstance(failed, int):
+    if (tag != "tests" or not isinstance(items, list) or len(items) > MAX_TESTS
+            or any(b not in (0, 1) or isinstance(b, bool) for b in items)):
         return Verdict(False, "malformed result")
-    return passed, failed
+    return tuple(int(b) for b in items)
 
 
 def _tests_pass(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
-    """A student's test module run on the reference: at least ``arg`` tests, none failing."""
+    """A student's tests on the reference: at least ``arg`` of them pass there.
+
+    A test that fails on the reference does not count, and costs nothing: it may check a choice
+    the handout leaves open (an order of moves), which the reference makes otherwise.
+
+    >>> v = _tests_pass([], [_R(True, {"t": ["tests", {"l": [1, 0, 1, 1]}]})], 3)
+    >>> v.passed, v.detail
+    (True, (1, 0, 1, 1))
+    >>> v.reason.split(" (")[0]
+    '3 of your 4 tests pass on the reference'
+    """
     del expected
-    counts = _test_counts(got)
-    if isinstance(counts, Verdict):
-        return counts
-    passed, failed = counts
-    if failed:
-        return Verdict(False, f"{failed} of your {passed + failed} tests fail on the reference")
+    bits = _test_bits(got)
+    if isinstance(bits, Verdict):
+        return bits
+    passed, failed = sum(bits), len(bits) - sum(bits)
+    note = (f" ({failed} failing there do not count: they may test a choice the handout "
+            "leaves open)") if failed else ""
     if passed < int(arg):
-        return Verdict(False, f"{passed} tests found, at least {arg} needed")
-    return Verdict(True, f"{passed} tests pass on the reference")
+        return Verdict(False, f"{passed} of your {len(bits)} tests pass on the reference, at "
+                              f"least {arg} needed{note}", bits)
+    return Verdict(True, f"{passed} of your {len(bits)} tests pass on the reference{note}", bits)
 
 
 def _tests_catch(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdict:
-    """A student's test module run on a mutant: at least one test fails."""
+    """A student's tests on a mutant: some test fails.
+
+    (The task's ``combine`` then counts only the tests that pass on the reference,
+    ``hw11.caught_by_valid_tests``.)
+
+    >>> _tests_catch([], [_R(True, {"t": ["tests", {"l": [1, 0]}]})], None).detail
+    (1, 0)
+    """
     del expected
-    counts = _test_counts(got)
-    if isinstance(counts, Verdict):
-        return counts
-    passed, failed = counts
+    bits = _test_bits(got)
+    if isinstance(bits, Verdict):
+        return bits
+    failed = len(bits) - sum(bits)
     if failed:
-        return Verdict(True, f"{failed} of your {passed + failed} tests fail on it")
-    return Verdict(False, f"all {passed} of your tests pass on this broken Riskless")
+        return Verdict(True, f"{failed} of your {len(bits)} tests fail on it", bits)
+    return Verdict(False, f"all {len(bits)} of your tests pass on this broken Riskless", bits)
 
 
 CHECKS: Final[dict[str, Check]] = {
@@ -468,7 +465,6 @@ CHECKS: Final[dict[str, Check]] = {
     "fg": _fg,
     "las": _las,
     "eq_unordered": _eq_unordered,
-    "linear": _linear,
     "spy_none": _spy_none,
     "spy_max": _spy_max,
     "valid_est": _valid_est,

@@ -180,7 +180,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                                          f"({type(e).__name__})")
             outcomes.append(TestOutcome(case.name, verdict.passed, _short(verdict.reason),
                                         case.hidden, _short(output, 2000), kind=case.kind,
-                                        quote=case.quote))
+                                        quote=case.quote, detail=verdict.detail))
     finally:
         if session is not None:
             session.close()
@@ -212,7 +212,7 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
     except Exception as e:
         verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
     return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden,
-                       kind=case.kind, quote=case.quote)
+                       kind=case.kind, quote=case.quote, detail=verdict.detail)
 
 
 def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits,

@@ -98,12 +98,15 @@ its name, type and five-step docstring (type, REQUIRES, ENSURES, examples) and r
 Each public test names its task and what it checks; a failure says what was expected and
 what your code returned. The autograder runs these tests and hidden ones like them, each task
 in its own process with a time and memory limit, and gives each task its points times the
-fraction of its tests that pass. Searches on explicit trees are checked for the move or value
-*and* for the order of the leaves they estimate (the `Estimating state ...` lines), so prune
-exactly as the handout says. Printing is fine; it never changes a score. A few checks run only
-in the autograder: a match of your Tic-Tac-Toe `estimate` against the handout's baseline
-(HW10 Task 5.6: it must do at least as well in every pairing and better overall), a check
-that `to_list` is linear (HW11), and your Riskless tests (HW11 Task 4.2).
+fraction of its tests that pass. Each test checks one sentence of the handout, which it quotes
+(the docstrings of this starter quote the same sentences); nothing else is graded. Searches on
+explicit trees are checked for the move or value *and* for the leaves they estimate (the
+`Estimating state ...` lines: in order for AlphaBeta, in any order for Jamboree's parallel
+part), so prune exactly as the handout says; any of several equally good moves passes.
+Printing is fine (traces are optional); it never changes a score. A few checks run only in the
+autograder: a match of your `estimate` against the handout's baseline (HW10 Task 5.6: strictly
+better; HW11 Task 4.1: no worse than the naive army count), and your Riskless tests (HW11 Task
+4.2).
 
 ## Tasks
 
@@ -120,10 +123,12 @@ _HW11_EXTRA: Final = """
 Write your tests in `test_riskless.py` (a starting point is there): plain functions named
 `test_...` that take no arguments, import from `riskless` and `maps`, and fail by raising (for
 example with `assert`). The grader imports your test module with the *reference* Riskless in
-place of yours: your tests must all pass there, and at least {need} of them must exist. It
-then runs them against {mutants} deliberately broken Riskless versions (a battle tie won by
-the defender, no army cap, ...); you get the points in proportion to the broken versions at
-least one of your tests fails on. Only counts are reported back, never your tests' output.
+place of yours: at least {need} of them must pass there (a test that fails there, for example
+one that checks your own order of moves, does not count and costs nothing). It then runs them
+against {mutants} deliberately broken Riskless versions (a battle tie won by the defender, no
+army cap, ...); you get the points in proportion to the broken versions that one of your tests
+passing on the reference fails on. Only pass/fail per test comes back, never your tests'
+output.
 """
 
 

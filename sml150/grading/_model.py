@@ -144,6 +144,9 @@ class Verdict:
     """Whether the test passed."""
     reason: str = ""
     """Why it failed (expected vs got, truncated), or a note."""
+    detail: tuple[int, ...] = attrs.field(default=(), repr=False)
+    """Data for the task's ``combine`` rule, never shown (Task 4.2: one bit per test function
+    of the student, 1 where it passed)."""
 
 
 Call = Callable[[Json], Any]
@@ -222,6 +225,8 @@ class TestOutcome:
     """The case's kind (``Case.kind``), shown for a hidden test."""
     quote: str = ""
     """The handout sentence the case enforces (``Case.quote``)."""
+    detail: tuple[int, ...] = attrs.field(default=(), repr=False)
+    """The check's ``Verdict.detail``, for the task's ``combine`` rule; never shown."""
 
 
 @final

@@ -27,7 +27,6 @@ import io
 import json
 import os
 import sys
-import time
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -160,32 +159,32 @@ def evaluate(expr: Json, env: Env) -> Any:
             return _spy(evaluate(args[0], env), str(args[1]), args[2], env)
         case "run_tests":
             return _run_tests(str(args[0]))
-        case "cpu":
-            start = time.process_time()
-            value = evaluate(args[0], env)
-            return ("cpu", value, time.process_time() - start)
     raise EvalError(f"unknown operation {op!r}")
 
 
-def _run_tests(module_name: str) -> tuple[str, int, int]:
-    """Run the ``test_*`` functions of a module: ``("tests", passed, failed)``.
+MAX_TESTS: Final = 200
+"""Task 4.2: the most ``test_*`` functions run (in name order)."""
 
-    Only counts come back (the tests' output and exceptions stay here): the module may see code
-    its author must not read.
+
+def _run_tests(module_name: str) -> tuple[str, list[int]]:
+    """Run the ``test_*`` functions of a module: ``("tests", bits)``, in name order.
+
+    One bit per test function, 1 where it passed; nothing else comes back (the tests' output and
+    exceptions stay here): the module may see code its author must not read.
     """
     module = importlib.import_module(module_name)
-    passed = failed = 0
-    for name in sorted(vars(module)):
+    bits: list[int] = []
+    for name in sorted(vars(module))[:100_000]:
         test = getattr(module, name)
-        if not name.startswith("test_") or not callable(test):
+        if not name.startswith("test_") or not callable(test) or len(bits) >= MAX_TESTS:
             continue
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 test()
-            passed += 1
+            bits.append(1)
         except BaseException:
-            failed += 1
-    return ("tests", passed, failed)
+            bits.append(0)
+    return ("tests", bits)
 
 
 def _spy(obj: Any, method: str, body: Json, env: Env) -> tuple[str, Any, int]:
