@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, final
+from typing import TypeVar, final, overload
 
 from sml150.lib.seq import Range, Seq
 
@@ -22,17 +22,31 @@ class SeqUtils:
 
     Range = Range
 
+    @overload
     @staticmethod
-    def reduce1(f: Callable[[A, A], A], s: Seq[A]) -> A:
+    def reduce1(f: Callable[[A, A], A]) -> Callable[[Seq[A]], A]: ...
+    @overload
+    @staticmethod
+    def reduce1(f: Callable[[A, A], A], s: Seq[A]) -> A: ...
+    @staticmethod
+    def reduce1(
+        f: Callable[[A, A], A], s: Seq[A] | None = None
+    ) -> A | Callable[[Seq[A]], A]:
         """``reduce1 : ('a * 'a -> 'a) -> 'a seq -> 'a``, bracketed like ``Seq.reduce``.
 
         REQUIRES: ``s`` non-empty; an empty sequence raises ``Range`` (never a silent answer).
+        ENSURES: ``reduce1 f <x0, ..., xn-1> == f(x0, f(x1, ... xn-1))``. ``SeqUtils.reduce1(f)``
+        alone is the curried form, a function of the sequence.
 
         >>> SeqUtils.reduce1(lambda a, b: a + b, Seq.empty())
         Traceback (most recent call last):
         ...
         sml150.lib.seq.Range: Seq.reduce1: the sequence is empty
+        >>> SeqUtils.reduce1(min)(Seq.from_list([3, 9, 2]))
+        2
         """
+        if s is None:
+            return Seq.reduce1(f)
         return Seq.reduce1(f, s)
 
     @staticmethod
