@@ -60,6 +60,11 @@ class _EstimatedBy:
         return self._estimate(s)
 
 
+Prefetch = Callable[[list[Any], Callable[[], list[Any]]], None]
+"""``prefetch(states, ahead)``: fetch the estimates of ``states`` (and of ``ahead()``, built
+only when a call is needed) before a move."""
+
+
 class _StudentEstimate:
     """The submission's ``estimate``, fetched from its worker a ply at a time, cached.
 
@@ -71,14 +76,15 @@ class _StudentEstimate:
         self.expr = expr
         self.cache: dict[Any, Any] = {}
 
-    def prefetch(self, states: Sequence[Any], ahead: Sequence[Any] = ()) -> None:
+    def prefetch(self, states: Sequence[Any],
+                 ahead: Callable[[], Sequence[Any]] = lambda: ()) -> None:
         """Fetch the estimates of ``states`` not cached yet, with those of ``ahead``.
 
         (states needed later) in the same call; nothing when every one of ``states`` is cached.
         """
         if all(s in self.cache for s in states):
             return
-        todo = [s for s in dict.fromkeys([*states, *ahead]) if s not in self.cache]
+        todo = [s for s in dict.fromkeys([*states, *ahead()]) if s not in self.cache]
         reply: Reply = self.call_worker(["list", *(self.expr(s) for s in todo)])
         if not reply.ok:
             raise _StudentFailed(f"estimate raised {reply.exc}: {reply.msg[:80]}")
@@ -126,7 +132,7 @@ class EstimateMatch:
 
     def play(self, opening: Sequence[Any], maxie: Callable[[Any], Any],
              minnie: Callable[[Any], Any],
-             prefetch: Callable[[list[Any], list[Any]], None] | None = None) -> float:
+             prefetch: Prefetch | None = None) -> float:
         """Maxie's points in one game from ``opening``: 1 a win, 0.5 a draw, 0 a loss.
 
         ``prefetch`` gets the children of each state in play before its move, and its
@@ -149,9 +155,9 @@ class EstimateMatch:
             if prefetch is not None:  # this ply's children and the next ply's: one batch
                 children = [c for c in (g.make_move(s, m) for m in g.moves(s))
                             if isinstance(g.status(c), In_play)]
-                prefetch(children, [gc for c in children
-                                    for gc in (g.make_move(c, m) for m in g.moves(c))
-                                    if isinstance(g.status(gc), In_play)])
+                prefetch(children, lambda children=children: [  # type: ignore[misc]
+                    gc for c in children for gc in (g.make_move(c, m) for m in g.moves(c))
+                    if isinstance(g.status(gc), In_play)])
             s = g.make_move(s, players[g.player(s).name].next_move(s))
             plies += 1
         outcome = g.status(s).outcome
@@ -160,8 +166,7 @@ class EstimateMatch:
         return 1.0 if outcome.player is Maxie else 0.0
 
     def score(self, mine: Callable[[Any], Any],
-              prefetch: Callable[[list[Any], list[Any]], None] | None = None,
-              ) -> tuple[float, float]:
+              prefetch: Prefetch | None = None) -> tuple[float, float]:
         """(points of ``mine``, points of the baseline) over every game.
 
         >>> from sml150.handouts.hw11.maps import M1
