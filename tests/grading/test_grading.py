@@ -58,8 +58,13 @@ ALL_MUTANTS = [m for hw in ("hw10", "hw11") for m in mutants(hw)]
 def test_mutant_loses_exactly_its_tasks(mutant: Mutant | AstMutant, tmp_path: Path) -> None:
     # The grading logic, in a forked child without the sandbox (the mutants are trusted code):
     # the same cases and comparisons as `grade`, about 8x cheaper than a sandboxed run.
+    # Only the tasks whose cases reach the mutated module are graded: the others cannot change
+    # (benchmarks/grading_power.AFFECTS, checked against the imports by
+    # test_affects_lists_every_task_that_imports_a_module).
+    from benchmarks.grading_power import AFFECTS
+
     write_solution(mutant.hw, tmp_path, {mutant.module: any_mutant_source(mutant)})
-    result = grade_in_process(mutant.hw, tmp_path)
+    result = grade_in_process(mutant.hw, tmp_path, tasks=AFFECTS[mutant.hw][mutant.module])
     assert not result["timeout"]
     lost = {task for task, (passed, run) in result["scores"].items() if passed < run}
     assert lost == mutant.breaks
@@ -81,3 +86,58 @@ def test_mutant_loses_exactly_its_tasks_in_the_sandbox(mutant: Mutant | AstMutan
 def test_mutants_fit_the_reference() -> None:
     for m in ALL_MUTANTS:
         assert any_mutant_source(m) != ""  # raises if the patch no longer applies
+
+
+def _modules_in(expr: object) -> set[str]:
+    """The homework modules an expression names (``["mod", name]``)."""
+    if isinstance(expr, list):
+        if len(expr) == 2 and expr[0] == "mod" and isinstance(expr[1], str):
+            return {expr[1]}
+        return set().union(*(_modules_in(x) for x in expr)) if expr else set()
+    return set()
+
+
+def _case_modules(case: object) -> set[str]:
+    from sml150.grading._match import EstimateMatch
+
+    found = set().union(*(_modules_in(e) for e in getattr(case, "exprs", ()))) \
+        if getattr(case, "exprs", ()) else set()
+    driver = getattr(case, "driver", None)
+    for cell in getattr(driver, "__closure__", None) or ():
+        if isinstance(cell.cell_contents, EstimateMatch):
+            m = cell.cell_contents
+            found |= _modules_in(m.estimate_expr(m.game.start))
+    return found
+
+
+@pytest.mark.parametrize("hw", ["hw10", "hw11"])
+def test_affects_lists_every_task_that_imports_a_module(hw: str) -> None:
+    """A mutant of a module is graded on ``AFFECTS`` only: every task reaching it is there."""
+    import ast
+
+    from benchmarks.grading_power import AFFECTS
+    from sml150.grading._handout import homework
+    from sml150.grading._starter import reference_source, solution_source
+
+    modules, tasks = homework(hw)
+    names = {m.name for m in modules}
+    imports = {}
+    for name in names:
+        tree = ast.parse(solution_source(reference_source(hw, name)))
+        imports[name] = {n.module for n in ast.walk(tree)
+                         if isinstance(n, ast.ImportFrom) and n.module in names}
+
+    def closure(start: set[str]) -> set[str]:
+        seen, todo = set(start), list(start)
+        while todo:
+            for dep in imports[todo.pop()]:
+                if dep not in seen:
+                    seen.add(dep)
+                    todo.append(dep)
+        return seen
+
+    for task in tasks:
+        reached = closure(set().union(*(_case_modules(c) for c in task.cases())))
+        assert reached or task.id == "4.2", f"Task {task.id} reaches no module?"
+        for module in reached:
+            assert task.id in AFFECTS[hw][module], f"{hw} {module}: Task {task.id} missing"
