@@ -39,6 +39,7 @@ __all__ = [
     "leaves_rule",
     "named",
     "next_move_cases",
+    "percentage",
     "player_expr",
     "ref_value",
     "seeded",
@@ -120,14 +121,43 @@ def named(cases: list[Case], hidden: bool) -> list[Case]:
             for c in cases]
 
 
+BOUND_TIE: Final = ["N", "r", [
+    ["N", "m0", [["N", "n0", [["E", "a", 1]]], ["N", "n1", [["E", "b", 1], ["E", "c", 5]]]]],
+    ["N", "m1", [["N", "p0", [["E", "d", 1]]], ["N", "p1", [["E", "e", -2]]]]]]]
+"""A tree where a later child ties with the best only as a bound, at Maxie's root and at
+Minnie's ``m0``: ``m1`` searched with alpha = 1 cuts at ``d`` (1) though it is worth -2, and
+``n1`` searched with beta = 1 cuts at ``b`` (1) though it is worth 5. Preferring the later of
+equal values there plays a worse move (a real bug; ``best_moves``)."""
+
+
+def percentage(rng: random.Random, name: str) -> float:
+    """A Jamboree prune percentage for the tree ``name``.
+
+    1.0 for ``BOUND_TIE`` (its tie with a bound is in the sequential part only then), else one
+    of ``PERCENTAGES``. The draw happens either way, so the cases after it stay the same.
+
+    >>> percentage(random.Random(0), "a tie with a bound")
+    1.0
+    """
+    p = rng.choice(PERCENTAGES)
+    return 1.0 if name == BOUND_TIE_NAME else p
+
+
+BOUND_TIE_NAME: Final = "a tie with a bound"
+"""``BOUND_TIE``'s name among ``trees``."""
+
+
 def trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:
-    """(name, game expression, depth): the handout trees and ``count`` random ones of depth 1-4.
+    """(name, game expression, depth): the handout trees, ``BOUND_TIE``, ``count`` random ones.
+
+    The random ones have depth 1-4.
 
     >>> [name for name, _, _ in trees(random.Random(0), 1)][:2]
     ['HandoutSmall', 'HandoutBig']
     """
     out: list[tuple[str, Json, int]] = [
         ("HandoutSmall", HANDOUT_SMALL, 2), ("HandoutBig", HANDOUT_BIG, 4),
+        (BOUND_TIE_NAME, explicit_game(BOUND_TIE), 3),
     ]
     for i in range(count):
         d = rng.randint(1, 4)
@@ -276,14 +306,14 @@ def next_move_cases(rng: random.Random, hidden: bool, which: str, hw: str = "hw1
     children in any order.
 
     >>> len(next_move_cases(random.Random(0), False, "jamboree"))
-    8
+    9
     """
     from sml150.grading._quotes import QUOTES
 
     quote = QUOTES[hw]["next_move" if which == "alphabeta" else "jamboree_next_move"]
     out = []
     for name, game, d in trees(rng, 6):
-        p = rng.choice(PERCENTAGES) if which == "jamboree" else None
+        p = percentage(rng, name) if which == "jamboree" else None
         tag = f", p={p}" if p is not None else ""
         searcher = player_expr(which, game, d, p)
         expr = call(get(searcher, "next_move"), get(game, "start"))

@@ -12,7 +12,7 @@ Verdict(passed=False, reason='expected 3, got 4')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Protocol
 
 from sml150.grading._model import Verdict
@@ -53,36 +53,91 @@ WIDTH: Final = 160
 def show(v: Json, width: int = WIDTH) -> str:
     """An encoded value written the way a student reads it, truncated.
 
+    Rendered iteratively and only as far as ``width`` needs: a reply nested deep or holding a
+    huge string costs no more than its first ``width`` characters (the value is untrusted).
+
     >>> show({"seq": [1, {"t": [2, "a"]}]})
     "<1, (2, 'a')>"
     >>> show({"rec": "Guess", "f": {"n": 3}}), show({"enum": ["Player", "Maxie"]})
     ('Guess(3)', 'Maxie')
+    >>> deep = 1
+    >>> for _ in range(100_000):
+    ...     deep = {"some": deep}
+    >>> show(deep, 20)
+    'Some(Some(Some(S...'
     """
-    text = _show(v)
+    out: list[str] = []
+    size = 0
+    for piece in _pieces(v, width):
+        out.append(piece)
+        size += len(piece)
+        if size > width:
+            break
+    text = "".join(out)
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def _show(v: Json) -> str:
+def _pieces(v: Json, width: int) -> Iterator[str]:
+    """The text of ``v`` in pieces, left to right, with an explicit stack (no recursion)."""
+    stack: list[Iterator[Json]] = [iter([v])]
+    while stack:
+        x = next(stack[-1], _END)
+        if x is _END:
+            stack.pop()
+            continue
+        if isinstance(x, _Text):
+            yield x.text
+            continue
+        opening, items, closing = _parts(x, width)
+        yield opening
+        if items is not None:
+            stack.append(_joined(items, closing))
+
+
+class _Text:
+    """Literal text in ``_pieces``' stack (separators and closing brackets)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+_END: Final = object()
+
+
+def _joined(items: Iterable[Json], closing: str) -> Iterator[Json]:
+    for i, x in enumerate(items):
+        if i:
+            yield _Text(", ")
+        yield x
+    yield _Text(closing)
+
+
+def _parts(v: Json, width: int) -> tuple[str, Iterable[Json] | None, str]:
+    """(opening text, the children to render or ``None``, closing text) of one value."""
     if isinstance(v, dict):
-        if "seq" in v:
-            return "<" + ", ".join(_show(x) for x in v["seq"]) + ">"
-        if "t" in v:
-            inner = ", ".join(_show(x) for x in v["t"])
-            return f"({inner},)" if len(v["t"]) == 1 else f"({inner})"
-        if "l" in v:
-            return "[" + ", ".join(_show(x) for x in v["l"]) + "]"
+        if isinstance(v.get("seq"), list):
+            return "<", v["seq"], ">"
+        if isinstance(v.get("t"), list):
+            return "(", v["t"], ",)" if len(v["t"]) == 1 else ")"
+        if isinstance(v.get("l"), list):
+            return "[", v["l"], "]"
         if "rec" in v:
             fields = v.get("f", {})
-            return f"{v['rec']}(" + ", ".join(_show(x) for x in fields.values()) + ")"
-        if "enum" in v:
-            return str(v["enum"][1])
+            return (f"{str(v['rec'])[:width]}(",
+                    list(fields.values()) if isinstance(fields, dict) else [], ")")
+        if isinstance(v.get("enum"), list) and len(v["enum"]) == 2:
+            return str(v["enum"][1])[:width], None, ""
         if "some" in v:
-            return f"Some({_show(v['some'])})"
+            return "Some(", [v["some"]], ")"
         if "nothing" in v:
-            return "Nothing"
+            return "Nothing", None, ""
         if "obj" in v:
-            return f"<{v['obj']} object>"
-    return repr(v)
+            return f"<{str(v['obj'])[:width]} object>", None, ""
+    if isinstance(v, str) and len(v) > width:
+        return repr(v[:width]), None, ""
+    return repr(v)[: 4 * width], None, ""
 
 
 def _describe(r: _Reply) -> str:

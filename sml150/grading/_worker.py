@@ -59,7 +59,7 @@ LIB_MODULES: Final = frozenset({
 
 MAX_NODES: Final = 2_000_000
 """Most values ``encode`` walks before refusing a result as too large."""
-MAX_DEPTH: Final = 400
+MAX_DEPTH: Final = 48
 """Deepest nesting ``encode`` follows."""
 MAX_OUT: Final = 65_536
 """Characters of captured stdout kept per call (the head)."""
@@ -305,11 +305,40 @@ def run_call(expr: Json, env: Env) -> dict[str, Json]:
     return result
 
 
+class _Raised:
+    """How many ``run_big`` calls run now, and the recursion limit to restore after the last.
+
+    (One process-wide setting, so a counter under a lock: overlapping calls from the grader's
+    task threads restore it only when none is left.)
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self.count = 0
+        self.saved = sys.getrecursionlimit()
+
+    def __enter__(self) -> None:
+        self._lock.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
+_RAISED: Final = _Raised()
+
+
 def run_big(fn: Callable[[], T]) -> T:
     """``fn()`` in a thread with a 256 MiB stack and a high recursion limit.
 
     Reference code written in SML style recurses once per element; the worker runs submissions
-    the same way, so both sides can handle the same inputs.
+    the same way, so both sides can handle the same inputs. The process's recursion limit is
+    back to what it was once no such call runs.
+
+    >>> limit = sys.getrecursionlimit()
+    >>> run_big(lambda: sys.getrecursionlimit() >= 60_000), sys.getrecursionlimit() == limit
+    (True, True)
     """
     box: list[T] = []
     err: list[BaseException] = []
@@ -322,15 +351,24 @@ def run_big(fn: Callable[[], T]) -> T:
 
     import threading
 
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 60_000))
-    old_size = threading.stack_size(256 * 1024 * 1024)
+    with _RAISED:  # the limit is process-wide: raised while a big call runs, then restored
+        if _RAISED.count == 0:
+            _RAISED.saved = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_RAISED.saved, 60_000))
+        _RAISED.count += 1
     try:
-        t = threading.Thread(target=run)
-        t.start()
+        old_size = threading.stack_size(256 * 1024 * 1024)
+        try:
+            t = threading.Thread(target=run)
+            t.start()
+        finally:
+            threading.stack_size(old_size)
+        t.join()
     finally:
-        threading.stack_size(old_size)
-    t.join()
+        with _RAISED:
+            _RAISED.count -= 1
+            if _RAISED.count == 0:
+                sys.setrecursionlimit(_RAISED.saved)
     if err:
         raise err[0]
     return box[0]

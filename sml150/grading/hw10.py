@@ -18,11 +18,13 @@ import attrs
 from returns.maybe import Maybe
 
 from sml150.grading._cases import (
-    PERCENTAGES,
+    BOUND_TIE_NAME,
     best_moves,
+    full_window,
     leaves_rule,
     named,
     next_move_cases,
+    percentage,
     player_expr,
     seeded,
     split_cases,
@@ -427,13 +429,15 @@ def _search_cases(rng: random.Random, hidden: bool, which: str, fn_name: str) ->
     out = []
     leaves = leaves_rule(which)
     for i, (name, game, d) in enumerate(trees(rng, 10)):
-        p = (1.0 if i % 4 == 3 else rng.choice(PERCENTAGES)) if which == "jamboree" else None
+        p = (1.0 if i % 4 == 3 else percentage(rng, name)) if which == "jamboree" else None
         player = player_expr(which, game, d, p)
         for path_len in (0, 1):
             if fn_name == "search" and d - path_len < 1:
                 continue
             path = [0] * path_len
             w = _bounds(rng)
+            if name == BOUND_TIE_NAME:  # its ties with a bound need the value inside
+                w = full_window("hw10", player)
             depth = d - path_len
             if fn_name == "evaluate" and path_len == 1 and rng.random() < 0.3:
                 path, depth = [0] * d, 0  # a leaf: evaluate 0 estimates it

@@ -27,13 +27,14 @@ from typing import Any, Final
 import attrs
 
 from sml150.grading._cases import (
+    BOUND_TIE_NAME,
     HANDOUT_BIG,
     HANDOUT_SMALL,
-    PERCENTAGES,
     best_moves,
     leaves_rule,
     named,
     next_move_cases,
+    percentage,
     player_expr,
     ref_value,
     seeded,
@@ -326,9 +327,14 @@ _ENDS: Final = (
     ("M1", {0: ("X", 9), 1: ("X", 9), 2: ("X", 9), 3: ("X", 9), 4: ("X", 3), 5: ("O", 1)},
      "Minnie", "Maxie one army short of max_units"),
     ("M1", {2: ("O", 3)}, "Maxie", "Maxie has no territory, Minnie one"),
+    ("M1", {0: ("O", 9), 1: ("O", 9), 2: ("O", 9), 3: ("O", 9), 4: ("O", 4), 5: ("X", 1)},
+     "Maxie", "Minnie reaches max_units exactly"),
+    ("Earth", {i: ("X" if i < 13 else "O", 10) for i in range(26)}, "Maxie",
+     "both exceed max_units: a draw"),
 )
 """Crafted states at the end of a game (or one army short). A draw needs both players past
-``max_units``, which no map's caps allow (M1: 6 × 9 < 2 × 40; M2: 16 × 10 < 2 × 80)."""
+``max_units`` ("A Draw state occurs when both players have exceeded the target"), which only
+Earth's caps allow (M1: 6 × 9 < 2 × 40; M2: 16 × 10 < 2 × 80; Earth: 26 × 10 > 2 × 120)."""
 
 
 def _riskless_cases(rng: random.Random, hidden: bool) -> list[Case]:
@@ -655,8 +661,11 @@ def _est(v: int | str) -> Json:
     return call(get(lib(EST), "Guess"), lit(v))
 
 
-def _window(rng: random.Random) -> tuple[Json, str]:
-    """A random (alpha, beta) of Step/Leaf values with alpha < beta, and how it prints."""
+def _window(rng: random.Random, initial: bool = False) -> tuple[Json, str]:
+    """A random (alpha, beta) of Step/Leaf values with alpha < beta, and how it prints.
+
+    (The initial one with ``initial``, after the same draws.)
+    """
     m = mod("alphabeta")
     kind = rng.choice(["initial", "initial", "low", "high", "both"])
     a, b = sorted(rng.sample(range(-5, 6), 2))
@@ -670,6 +679,8 @@ def _window(rng: random.Random) -> tuple[Json, str]:
         return call(get(m, "Step"), lit(move), _est(v)), f"Step({move}, {v})"
 
     (ae, ash), (be, bsh) = value(lo), value(hi)
+    if initial:
+        (ae, ash), (be, bsh) = value("min"), value("max")
     return tup(ae, be), f"({ash}, {bsh})"
 
 
@@ -706,14 +717,14 @@ def _fg_cases(rng: random.Random, hidden: bool, which: str) -> list[Case]:
     """
     out = []
     for name, game, d in trees(rng, 10):
-        p = rng.choice(PERCENTAGES) if which == "jamboree" else None
+        p = percentage(rng, name) if which == "jamboree" else None
         player = player_expr(which, game, d, p)
         tag = f", p={p}" if p is not None else ""
-        w, shown = _window(rng)
+        w, shown = _window(rng, name == BOUND_TIE_NAME)
         out.append(_fg_case(f"F {name}{tag}, root, d={d}, ab={shown}", which, player, "F",
                             d=d, state=get(game, "start"), w=w))
         if d >= 2:
-            w, shown = _window(rng)
+            w, shown = _window(rng, name == BOUND_TIE_NAME)
             out.append(_fg_case(f"G {name}{tag}, child [0], d={d - 1}, ab={shown}", which,
                                 player, "G", d=d - 1, state=child_state(game, [0]), w=w))
     if which == "jamboree" and not hidden:

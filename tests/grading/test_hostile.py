@@ -71,6 +71,7 @@ ATTACKS: dict[str, Attack] = {
     "writes": _stubs("5.7"),
     "escape_os": _stubs("5.7"),
     "flood": _stubs("5.7", "5.8"),
+    "deep_reply": _stubs("5.7", "5.8"),
     "stall": _stubs("5.7", "5.8"),
     "report_crash": _stubs("5.7"),
     "scratch_files": _stubs("4.1", "4.2", hw="hw11"),
