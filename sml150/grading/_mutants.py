@@ -457,7 +457,7 @@ HW10_MUTANTS: Final = (
     AstMutant("hw10", "alphabeta", "compare_ab", "cmp", 0, "compare_ab: a tie with alpha is "
               "INTERIOR", {"6.1", "6.2", "6.3", "6.4", "7.3", "7.4"}),
     AstMutant("hw10", "alphabeta", "_AlphaBeta._side", "cmp", 1,
-              "AlphaBeta: Maxie's ties go to the later move, bounds included", {"6.4"}),
+              "AlphaBeta: Maxie's ties go to the later move, bounds included", {"6.2", "6.4"}),
     AstMutant("hw10", "jamboree", "_Jamboree.split_moves", "binop", 0,
               "Jamboree: split at p // n", {"7.2", "7.3", "7.4"}),
     AstMutant("hw10", "tictactoe", "_status", "cmp", 1, "TicTacToe: a line of O's is Minnie's",

@@ -43,7 +43,6 @@ def test_there_are_two_solutions_per_homework() -> None:
             assert (FAITHFUL / s / "run.out").exists(), f"{s}: no SML/NJ transcript"
 
 
-@pytest.mark.xdist_group("faithful")
 @pytest.mark.parametrize("name", SOLUTIONS)
 def test_a_faithful_port_scores_full_marks(name: str, tmp_path: Path) -> None:
     hw = name.split("_", maxsplit=1)[0]
@@ -61,7 +60,6 @@ UNSOUND_TIE = {
 (from ``OO./XX./...`` at depth 3 it plays (2,2), and X wins)."""
 
 
-@pytest.mark.xdist_group("faithful")
 def test_a_tie_broken_on_a_bound_still_costs_points(tmp_path: Path) -> None:
     text = "".join(f.read_text(encoding="utf-8")
                    for f in (FAITHFUL / "hw10_b").glob("*.py.txt"))
