@@ -48,7 +48,8 @@ class StudentRow:
     total: float
     """The sum of the scores."""
     status: str
-    """``graded``, ``grader problem: ...`` (scores may be too low) or ``lost: ...``."""
+    """``graded``, ``error: ...`` (a grader error: scores may be too low; regraded by the
+    next run) or ``lost: ...``."""
 
 
 def students(submissions: Path, out: Path) -> list[Path]:
@@ -76,13 +77,13 @@ def _grade_one(hw: str, student: Path, out: Path, tasks: Collection[str] | None,
         report = grade(hw, student, text=True, out=text, sandbox=sandbox, tasks=tasks,
                        jobs=jobs)
     except Exception as e:  # the grader itself failed: record it, never stop the class
-        row = StudentRow(student.name, {}, 0.0, f"grader problem: {type(e).__name__}: {e}")
+        row = StudentRow(student.name, {}, 0.0, f"error: {type(e).__name__}: {e}")
         (out / f"{student.name}.txt").write_text(row.status + "\n", encoding="utf-8")
         return row
-    status = "graded" if report.ok else "grader problem: " + "; ".join(report.notes)
+    status = "graded" if report.ok else "error: " + "; ".join(report.notes)
     row = StudentRow(student.name, report.scores(), report.total, status)
     (out / f"{student.name}.txt").write_text(text.getvalue(), encoding="utf-8")
-    if report.ok:  # finished: a later run skips this student (a grader problem is retried)
+    if report.ok:  # finished: a later run skips this student (an error is retried)
         (out / f"{student.name}.json").write_text(
             json.dumps(attrs.asdict(row), indent=2) + "\n", encoding="utf-8")
     return row
@@ -169,7 +170,7 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
                   bwrap: str = "bwrap") -> int:
     """``sml150 grade HW SUBMISSIONS --batch``: grade the class, print a summary; exit status.
 
-    ENSURES: 0 when every student was graded, 1 when some were lost or hit a grader problem
+    ENSURES: 0 when every student was graded, 1 when some were lost or hit a grader error
     (the CSV says who), 2 for bad arguments (one line on stderr), 3 when bubblewrap (the
     program ``bwrap``) does not work here and ``no_sandbox`` was not given (a class is never
     graded unsandboxed by accident: every student's grade would be forgeable).

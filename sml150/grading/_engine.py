@@ -2,11 +2,13 @@
 
 For each task the cases are built from fixed seeds, the reference answers computed here (once
 per process, cached), then the submission's answers fetched from a fresh worker per task
-(restarted after a crash, within the task's time budget), and compared here. Each task gets a
-private directory with its own copy of the submission (and its cases' extra files), which only
-its workers can see. Tasks run two at a time (the machines have two cores). Whatever a
-submission does, the run ends with a ``GradeReport``: a failure anywhere becomes failed tests
-and a note, never an exception.
+(restarted after a crash, within the task's time budget), and compared here. The run copies the
+submission once (regular files only, bounded by the bytes read); every task's sandboxes bind
+that copy read-only, and each task has a private directory for its cases' extra files. Tasks
+run two at a time (the machines have two cores). Whatever a submission does, the run ends with
+a ``GradeReport``: its failures are failed tests; a failure of the grader or the machine (a
+worker that cannot start, no space left, a check that crashed) is a grader error
+(``GradeReport.ok`` false, exit status 1), never points lost; nothing raises.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from sml150.grading._model import (
 )
 from sml150.grading._sandbox import (
     Bundle,
+    GraderFault,
     Limits,
     SandboxUnavailable,
     WorkerDied,
@@ -106,8 +109,11 @@ class _Run:
 
     bundle: Bundle
     """The run's scratch directory and the workers' library."""
-    submission: Path
-    """The submitted directory (each task copies it)."""
+    copy: Path
+    """The run's one copy of the submission (``copy_submission``), shared by its tasks; the
+    sandboxes bind it read-only."""
+    copy_fault: str
+    """Why the copy failed for a reason of the machine (``GraderFault``), or ``""``."""
     limits: Limits
     """The run's limits."""
     sandbox: bool
@@ -121,20 +127,23 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
 
     Everything, start-ups and restarts included, must end by the task's deadline
     (``Limits.group_budget`` from now): calls never wait past it, and cases left when it has
-    passed are not run. Returns the report and notes on copying the submission.
+    passed are not run. Returns the report and the grader's own faults (a worker that could
+    not start, no space to copy, a check that failed): the run then ends as a grader error,
+    never as the student's lost points.
     """
     limits = run.limits
     started = time.monotonic()
     deadline = started + limits.group_budget
     home = run.bundle.task_dir()
-    copy = home / "submission"
-    notes = copy_submission(run.submission, copy) if run.submission.is_dir() else []
-    if not copy.is_dir():
-        copy.mkdir()
+    copy = run.copy  # one copy for every task of the run, read-only in each sandbox
+    gave_up: str | None = None
+    faults: list[str] = []
+    if run.copy_fault:  # the machine's failure: no test of this task is the student's
+        gave_up = f"not run: grader error ({run.copy_fault})"
+        faults.append(run.copy_fault)
     outcomes: list[TestOutcome] = []
     restarts = 0
     session: WorkerSession | None = None
-    gave_up: str | None = None
     try:
         for k, (case, exp) in enumerate(zip(cases, expected, strict=True)):
             if gave_up is None and time.monotonic() >= deadline:
@@ -148,8 +157,9 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 try:
                     session = WorkerSession(run.bundle, [copy], limits, sandbox=run.sandbox,
                                             deadline=deadline)
-                except (WorkerDied, OSError) as e:
-                    gave_up = f"not run: the worker could not start ({e})"
+                except (WorkerDied, OSError) as e:  # no submission code has run in it yet
+                    gave_up = f"not run: grader error (the worker could not start: {e})"
+                    faults.append(f"the worker could not start ({e})")
             if gave_up is not None or session is None:
                 outcomes.append(TestOutcome(case.name, False, gave_up or "not run", case.hidden,
                                             kind=case.kind, quote=case.quote))
@@ -175,9 +185,10 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 restarts += 1
                 if restarts > limits.restarts:
                     gave_up = "not run: the worker died too often"
-            except Exception as e:
-                verdict = Verdict(False, "the grader could not check this test "
+            except Exception as e:  # a check or a driver failed: the grader's bug
+                verdict = Verdict(False, "grader error: the grader could not check this test "
                                          f"({type(e).__name__})")
+                faults.append(f"{case.name!r} could not be checked ({type(e).__name__}: {e})")
             outcomes.append(TestOutcome(case.name, verdict.passed, _short(verdict.reason),
                                         case.hidden, _short(output, 2000), kind=case.kind,
                                         quote=case.quote, detail=verdict.detail))
@@ -186,7 +197,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
             session.close()
     if task.combine is not None:
         outcomes = task.combine(outcomes)
-    return TaskReport(task.id, task.title, task.points, tuple(outcomes)), notes
+    return TaskReport(task.id, task.title, task.points, tuple(outcomes)), faults
 
 
 def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *,
@@ -246,14 +257,22 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
         notes.append(f"{printable_path(submission)} is not a directory")
     try:
         with Bundle() as bundle, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            run = _Run(bundle, submission if is_dir else bundle.root / "empty", limits, sandbox)
+            copy, copy_fault = bundle.root / "submission", ""
+            try:
+                copy_notes = copy_submission(submission, copy) if is_dir else []
+            except GraderFault as e:
+                copy_notes, copy_fault = [], str(e)
+            copy.mkdir(exist_ok=True)
+            run = _Run(bundle, copy, copy_fault, limits, sandbox)
             futures = {pool.submit(_run_task, task, cases, exp, run): task
                        for task, cases, exp in prepared}
-            copy_notes: list[str] = []
             for fut in concurrent.futures.as_completed(futures):
                 task = futures[fut]
                 try:
-                    reports[task.id], copy_notes = fut.result()
+                    reports[task.id], faults = fut.result()
+                    for fault in faults:
+                        ok = False
+                        notes.append(f"Task {task.id}: grader error: {fault}")
                 except Exception as e:
                     ok = False
                     notes.append(f"Task {task.id}: grader error {type(e).__name__}: {e}")

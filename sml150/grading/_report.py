@@ -40,6 +40,11 @@ def _problem(task_id: str) -> str:
     return f"Task {task_id}"
 
 
+GRADER_ERROR: Final = ("GRADER ERROR: the grader or its machine failed, so these scores are "
+                       "not a grade (the exit status is 1); staff will grade this again.")
+"""What Autolab's and Gradescope's outputs say when ``GradeReport.ok`` is false."""
+
+
 def autolab_line(report: GradeReport) -> str:
     """The autoresult: one line of JSON, to be printed last.
 
@@ -51,7 +56,10 @@ def autolab_line(report: GradeReport) -> str:
     """
     scores = {_problem(t.id): t.score for t in report.tasks}
     board = [report.total, *(t.score for t in report.tasks)]
-    return json.dumps({"scores": scores, "scoreboard": board})
+    line: dict[str, Any] = {"scores": scores, "scoreboard": board}
+    if not report.ok:  # the grader failed: say so where Autolab shows it, and regrade
+        line["grader_error"] = _safe(GRADER_ERROR + " " + "; ".join(report.notes))[:500]
+    return json.dumps(line)
 
 
 def gradescope_json(report: GradeReport) -> dict[str, Any]:
@@ -80,7 +88,8 @@ def gradescope_json(report: GradeReport) -> dict[str, Any]:
                 "output": "\n".join(lines),
                 "visibility": "hidden" if t.hidden else "visible",
             })
-    summary = [f"{report.hw}: {report.total} / {report.max_total}"]
+    summary = [GRADER_ERROR] if not report.ok else []
+    summary += [f"{report.hw}: {report.total} / {report.max_total}"]
     summary += [f"Task {t.id}: {t.score} / {t.max_points} ({t.passed}/{len(t.tests)} tests)"
                 for t in report.tasks]
     summary += [f"note: {_safe(n)}" for n in report.notes]
@@ -144,6 +153,8 @@ def text_report(report: GradeReport, width: int = 100, *, reveal: bool = False) 
         console.print(Text(_safe(NOT_TAMPER_PROOF.format(why=report.unsandboxed))))
     for note in report.notes:
         console.print(Text(_safe(f"note: {note}")))
+    if not report.ok:
+        console.print(Text(GRADER_ERROR))
     console.print(Text(f"Total: {report.total} / {report.max_total:g}   "
                        f"({report.seconds:.1f} s)"))
     return buf.getvalue()

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import compileall
 import contextlib
+import errno
 import functools
 import json
 import os
 import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -110,6 +112,18 @@ class Limits:
 
 class WorkerDied(RuntimeError):
     """The worker ended, hung, or answered garbage; the message says which."""
+
+
+class GraderFault(RuntimeError):
+    """The grader or its machine failed (no space left, a worker that cannot start).
+
+    Not the submission: the run ends as a grader error, never as points lost.
+    """
+
+
+MACHINE_ERRNOS: Final = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.ENOMEM,
+                                   errno.EMFILE, errno.ENFILE, errno.EROFS})
+"""``OSError`` numbers that say the machine failed, whatever the submission holds."""
 
 
 class SandboxUnavailable(RuntimeError):
@@ -359,23 +373,57 @@ def printable_path(path: Path | str) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def _copy_bounded(path: Path, target: Path, limit: int) -> int:
+    """Copy a regular file of at most ``limit`` bytes; ``ValueError`` if it is no such file.
+
+    The bytes read count, not the size ``stat`` reports (``/proc``-like files say 0 and
+    hold more), and the file is checked again once open (it may have been swapped).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError("not a regular file")
+        if st.st_nlink > 1:
+            raise ValueError("a hard link (submit plain files)")
+        data = bytearray()
+        while len(data) <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - len(data)))
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"more than {limit} bytes")
+    target.write_bytes(data)
+    return len(data)
+
+
 def copy_submission(src: Path, dst: Path) -> list[str]:
-    """Copy the regular files of ``src`` into ``dst``; return notes on what was left out.
+    r"""Copy the regular files of ``src`` into ``dst``; return notes on what was left out.
 
     Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
-    pointing at an installed reference solution) is skipped, not followed, as are special files,
-    caches, oversized files, anything past ``MAX_SUBMISSION_FILES`` files or
-    ``MAX_SUBMISSION_TOTAL`` bytes, and any file that cannot
-    be copied (a name too long, unreadable): each costs a note, never the run.
+    pointing at an installed reference solution) is skipped, not followed, as are hard links
+    (a file of another place, whose content would come back in a report), special files,
+    caches, oversized files (by the bytes actually read), anything past
+    ``MAX_SUBMISSION_FILES`` files or ``MAX_SUBMISSION_TOTAL`` bytes, and any file that cannot
+    be copied (a name too long, unreadable): each costs a note, never the run. A failure of
+    the machine (no space left, an I/O error) raises ``GraderFault``: it is not the student's.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     (Path(d) / "src").mkdir()
     ...     _ = (Path(d) / "src" / "las.py").write_text("x = 1")
     ...     (Path(d) / "src" / "link.py").symlink_to("/etc/hostname")
+    ...     os.link(Path(d) / "src" / "las.py", Path(d) / "src" / "hard.py")
     ...     notes = copy_submission(Path(d) / "src", Path(d) / "dst")
-    ...     sorted(p.name for p in (Path(d) / "dst").iterdir()), notes
-    (['las.py'], ['skipped link.py: a symbolic link (submit plain files)'])
+    ...     sorted(p.name for p in (Path(d) / "dst").iterdir()), len(notes)
+    ...     print(*notes, sep="\n")
+    ([], 3)
+    skipped hard.py: a hard link (submit plain files)
+    skipped las.py: a hard link (submit plain files)
+    skipped link.py: a symbolic link (submit plain files)
     """
     notes: list[str] = []
     dst.mkdir(parents=True, exist_ok=True)
@@ -409,12 +457,18 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
                 elif total + st.st_size > MAX_SUBMISSION_TOTAL:
                     notes.append(f"skipped {shown(where)}: more than {MAX_SUBMISSION_TOTAL}"
                                  " bytes in all")
+                elif st.st_nlink > 1:
+                    notes.append(f"skipped {shown(where)}: a hard link (submit plain files)")
                 else:
                     (dst / rel).mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(path, dst / where, follow_symlinks=False)
+                    limit = min(MAX_SUBMISSION_BYTES, MAX_SUBMISSION_TOTAL - total)
+                    total += _copy_bounded(path, dst / where, limit)
                     copied += 1
-                    total += st.st_size
+            except ValueError as e:
+                notes.append(f"skipped {shown(where)}: {e}")
             except OSError as e:
+                if e.errno in MACHINE_ERRNOS:  # the machine's failure, not the student's
+                    raise GraderFault(f"copying the submission: {e.strerror}") from e
                 notes.append(f"skipped {shown(where)}: {e.strerror or type(e).__name__}")
     return notes
 
