@@ -45,6 +45,7 @@ from typing import Any, Final, final
 import attrs
 
 import sml150
+from sml150.grading._cgroup import WorkerCgroup
 from sml150.grading._model import Reply
 from sml150.grading._seccomp import program as seccomp_program
 
@@ -102,6 +103,9 @@ class Limits:
     """Largest file a worker may write (bytes): its log, files in its ``/tmp``."""
     tmpfs: int = 64 * 1024 * 1024
     """Size of a sandboxed worker's private ``/tmp`` (bytes)."""
+    tasks: int = 64
+    """Most processes and threads in one sandbox (its cgroup's ``pids.max``, where the machine
+    has cgroups: the cap holds when the grader runs as root)."""
     bwrap: str = "bwrap"
     """The bubblewrap program (a name looked up on ``PATH``, or a path). A missing one means
     no sandbox (see ``grade``'s ``sandbox``)."""
@@ -575,13 +579,15 @@ class WorkerSession:
     True
     """
 
-    def __init__(self, bundle: Bundle, paths: list[Path], limits: Limits, *,
-                 sandbox: bool | None = None, deadline: float | None = None) -> None:
+    def __init__(  # noqa: PLR0915 -- one start-up: config, sandbox argv, cgroup, process
+            self, bundle: Bundle, paths: list[Path], limits: Limits, *,
+            sandbox: bool | None = None, deadline: float | None = None) -> None:
         self.limits = limits
         self.deadline = deadline
         if sandbox is None:
             sandbox = sandbox_problem(limits.bwrap) is None
         self.sandboxed = sandbox
+        self.cgroup: WorkerCgroup | None = None
         # The worker's own stdout and stderr (and bwrap's); closed by close().
         self.log = tempfile.TemporaryFile(dir=bundle.root)  # noqa: SIM115 -- session-long
         read_fd, write_fd = os.pipe()
@@ -614,6 +620,10 @@ class WorkerSession:
             }
             argv = [*_bwrap_argv(found, rt, binds, limits), rt.executable]
             script = f"{INSIDE}/bundle/_sml150_worker.py"
+            # Tasks and memory (tmpfs and shared memory included) capped by a cgroup of its
+            # own, where the machine has them; its rlimits and seccomp filter in any case.
+            self.cgroup = WorkerCgroup.create(tasks=limits.tasks,
+                                              memory=limits.memory + limits.tmpfs)
         else:
             cwd = bundle.root / f"cwd-{id(self)}"
             cwd.mkdir(exist_ok=True)
@@ -626,9 +636,12 @@ class WorkerSession:
             }
             argv = [sys.executable]
             script = str(bundle.dir / "_sml150_worker.py")
+        command = [*argv, "-I", "-S", "-B", script, json.dumps(config)]
+        if self.cgroup is not None:
+            command = self.cgroup.wrap(command)
         try:
             self.proc = subprocess.Popen(
-                [*argv, "-I", "-S", "-B", script, json.dumps(config)],
+                command,
                 stdin=subprocess.PIPE, stdout=self.log, stderr=self.log, pass_fds=(write_fd,),
                 close_fds=True, start_new_session=True, cwd=bundle.root,
                 env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"},
@@ -636,6 +649,8 @@ class WorkerSession:
         except OSError:
             os.close(read_fd)
             self.log.close()
+            if self.cgroup is not None:
+                self.cgroup.close()
             raise
         finally:
             os.close(write_fd)
@@ -737,6 +752,8 @@ class WorkerSession:
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=10)
+        if self.cgroup is not None:  # whatever left the process group dies with the cgroup
+            self.cgroup.close()
 
     def _death(self) -> str:
         """Why the worker is gone, for the report."""
@@ -778,3 +795,5 @@ class WorkerSession:
         with contextlib.suppress(OSError):
             os.close(self._fd)
         self.log.close()
+        if self.cgroup is not None:
+            self.cgroup.close()

@@ -56,6 +56,8 @@ DENIED_X86_64: Final = {
     "socket": 41, "socketpair": 53, "personality": 135, "reboot": 169, "swapon": 167,
     "swapoff": 168, "syslog": 103, "acct": 163, "quotactl": 179, "fanotify_init": 300,
     "lookup_dcookie": 212, "kill": 62, "tkill": 200,
+    # memory outside the address space (RLIMIT_AS) and outside the tmpfs cap
+    "memfd_create": 319, "memfd_secret": 447, "shmget": 29, "shmat": 30, "mq_open": 240,
 }
 """System calls the filter refuses with ``EPERM`` (x86-64 numbers)."""
 

@@ -72,6 +72,7 @@ ATTACKS: dict[str, Attack] = {
     "escape_os": _stubs("5.7"),
     "flood": _stubs("5.7", "5.8"),
     "deep_reply": _stubs("5.7", "5.8"),
+    "starve": _stubs("5.7", "5.8"),
     "stall": _stubs("5.7", "5.8"),
     "report_crash": _stubs("5.7"),
     "scratch_files": _stubs("4.1", "4.2", hw="hw11"),
@@ -281,3 +282,23 @@ def test_a_symlinked_module_is_not_followed(tmp_path: Path) -> None:
     report = grade("hw10", sub, text=False, limits=HOSTILE_LIMITS, tasks={"5.7", "5.8"})
     assert report.scores() == {"5.7": 0, "5.8": 0}
     assert any("skipped las.py: a symbolic link" in n for n in report.notes)
+
+
+@pytest.mark.xdist_group("batch-starve")
+def test_a_classmate_beside_a_hostile_submission_keeps_full_marks(tmp_path: Path) -> None:
+    """``starve`` (threads, memfd, a full /tmp) graded at the same time as the reference."""
+    from sml150.grading import write_solution
+    from sml150.grading._batch import grade_batch
+    from sml150.parallel import executor
+
+    class_dir = tmp_path / "class"
+    write_solution("hw10", class_dir / "honest")
+    overlay("hw10", HOSTILE / "starve", class_dir / "hostile", base="starter",
+            values={"CALL_TIMEOUT": str(HOSTILE_LIMITS.call_timeout)})
+    with executor("processes:2") as ex:
+        rows = grade_batch("hw10", class_dir, ex=ex, out=tmp_path / "grades",
+                           tasks=("5.7", "5.8"), sandbox=True)
+    by_name = {r.student: r for r in rows}
+    assert by_name["honest"].total == 20.0, by_name["honest"]
+    assert by_name["honest"].status == "graded"
+    assert by_name["hostile"].total == 0.0

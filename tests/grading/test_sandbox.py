@@ -407,3 +407,47 @@ def test_killing_the_grader_is_not_possible(os_only: WorkerSession) -> None:
         reply = os_only.call(os_call("kill", target, int(signal.SIGKILL)))
         assert (reply.ok, reply.exc) == (False, "PermissionError")
     assert os_only.call(["lit", 2]).value == 2
+
+
+@pytest.mark.skipif(program() is None, reason="no seccomp filter for this machine")
+def test_memory_outside_the_address_space_is_refused(bundle: Bundle) -> None:
+    """``memfd_create`` and SysV shared memory would hold pages ``RLIMIT_AS`` does not count."""
+    with WorkerSession(bundle, [], Limits(audit_hook=False), sandbox=False) as w:
+        reply = w.call(os_call("memfd_create", "hog"))
+        assert (reply.ok, reply.exc) == (False, "PermissionError")
+
+
+def _cgroup_problem() -> str:
+    from sml150.grading._cgroup import problem
+
+    return problem()
+
+
+@needs_bwrap
+@pytest.mark.skipif(bool(_cgroup_problem()), reason=f"no cgroups: {_cgroup_problem()}")
+def test_each_sandbox_has_its_own_cgroup_capping_tasks_and_memory(bundle: Bundle,
+                                                                   tmp_path: Path) -> None:
+    (tmp_path / "bomb.py").write_text(
+        "import threading, time\n"
+        "def threads():\n"
+        "    n = 0\n"
+        "    for _ in range(5000):\n"
+        "        try:\n"
+        "            threading.Thread(target=time.sleep, args=(20,), daemon=True).start()\n"
+        "        except RuntimeError:\n"
+        "            break\n"
+        "        n += 1\n"
+        "    return n\n")
+    limits = Limits(tasks=32, call_timeout=20.0)
+    with WorkerSession(bundle, [tmp_path], limits, sandbox=True) as w:
+        assert w.cgroup is not None and w.cgroup.dirs
+        for d in w.cgroup.dirs:  # bwrap (exec'd by the joining shell) and all below it
+            assert str(w.proc.pid) in (d / "cgroup.procs").read_text().split()
+        started = w.call(["call", ["get", ["mod", "bomb"], "threads"]])
+        assert started.ok and started.value < 32, started
+        dirs = list(w.cgroup.dirs)
+        memory = next((d for d in dirs if "memory" in str(d)), None)
+        if memory is not None:
+            limit = int((memory / "memory.limit_in_bytes").read_text())
+            assert limit == limits.memory + limits.tmpfs
+    assert all(not d.exists() for d in dirs)  # removed with the session
