@@ -46,6 +46,7 @@ import attrs
 
 import sml150
 from sml150.grading._cgroup import WorkerCgroup
+from sml150.grading._cgroup import remove_stale as remove_stale_cgroups
 from sml150.grading._model import Reply
 from sml150.grading._seccomp import program as seccomp_program
 
@@ -287,6 +288,36 @@ def _third_party_paths() -> list[Path]:
     return found
 
 
+SCRATCH_PREFIX: Final = "sml150-grade-"
+"""A run's scratch directory is ``<tmp>/sml150-grade-<grader pid>-<random>``."""
+
+
+def remove_stale_scratch(tmp: Path | None = None) -> int:
+    """Remove the scratch directories of grader runs that were killed; how many.
+
+    A directory whose grader pid is no longer running is stale (a run removes its own on
+    every exit path it survives; ``SIGKILL`` leaves it behind).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as t:
+    ...     (Path(t) / f"{SCRATCH_PREFIX}999999999-x").mkdir()
+    ...     (Path(t) / f"{SCRATCH_PREFIX}{os.getpid()}-y").mkdir()
+    ...     remove_stale_scratch(Path(t)), sorted(p.name[-1] for p in Path(t).iterdir())
+    (1, ['y'])
+    """
+    where = tmp if tmp is not None else Path(tempfile.gettempdir())
+    removed = 0
+    with contextlib.suppress(OSError):
+        for d in where.iterdir():
+            if not d.name.startswith(SCRATCH_PREFIX):
+                continue
+            pid = d.name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
+            if pid.isdigit() and not Path(f"/proc/{pid}").exists() and not d.is_symlink():
+                shutil.rmtree(d, ignore_errors=True)
+                removed += 1
+    return removed
+
+
 @final
 class Bundle:
     """A scratch directory for one grading run, holding what a worker may import.
@@ -294,11 +325,15 @@ class Bundle:
     ``bundle/``: ``sml150/__init__.py``, ``sml150/lib`` and the third-party packages (all
     copied: a sandboxed worker cannot follow links out of its view), and the worker script
     (copied as ``_sml150_worker.py``). Tasks get their own directories beside it (``task_dir``).
-    All the run's scratch files live under ``root``, which is deleted on exit.
+    All the run's scratch files live under ``root``, which is deleted on exit; the scratch
+    directories and cgroups of a grader that was killed (its pid in their names is gone) are
+    removed when the next run starts (``remove_stale_scratch``).
     """
 
     def __init__(self) -> None:
-        self._tmp = tempfile.TemporaryDirectory(prefix="sml150-grade-")
+        remove_stale_scratch()
+        remove_stale_cgroups()
+        self._tmp = tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
         self.root = Path(self._tmp.name)
         self.dir = self.root / "bundle"
         self.scratch = self.root / "cwd"
