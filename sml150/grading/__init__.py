@@ -28,6 +28,7 @@ from sml150.grading._handout import HOMEWORKS, homework, write_handout, write_so
 from sml150.grading._model import GradeReport, TaskReport, TestOutcome
 from sml150.grading._report import autolab_line, gradescope_json, text_report, write_gradescope
 from sml150.grading._sandbox import Limits, SandboxUnavailable, printable_path, sandbox_problem
+from sml150.grading._similarity import similarity_flags
 
 __all__ = [
     "EXIT_GRADED",
@@ -100,6 +101,7 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1 (tasks graded at once), not {jobs}")
     report = grade_tasks(hw, list(specs), Path(submission), limits, jobs, sandbox=use)
+    report = attrs.evolve(report, similar=tuple(similarity_flags(hw, Path(submission))))
     if not use:
         why = "--no-sandbox" if sandbox is False else str(problem)[:60]
         report = attrs.evolve(report, unsandboxed=why)

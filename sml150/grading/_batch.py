@@ -10,7 +10,8 @@ It writes:
 - ``<student>.txt``: the student's text report;
 - ``<student>.json``: the student's scores (its presence marks the student as finished, so a
   second run skips them; a run the grader itself had a problem with is not marked);
-- ``grades.csv``: one row per student (``student``, every task's score, ``total``, ``status``).
+- ``grades.csv``: one row per student (``student``, every task's score, ``total``, ``status``,
+  ``similar``: modules nearly the reference's, for a person to review).
 
 A submission cannot fail the batch: the grader turns its failures into failed tests, and a task
 whose worker dies anyway is retried, then recorded with ``status`` ``lost: ...`` and no scores.
@@ -50,6 +51,9 @@ class StudentRow:
     status: str
     """``graded``, ``error: ...`` (a grader error: scores may be too low; regraded by the
     next run) or ``lost: ...``."""
+    similar: str = ""
+    """Modules nearly the reference's (``_similarity``), for a person to review; never a
+    change of score."""
 
 
 def students(submissions: Path, out: Path) -> list[Path]:
@@ -81,7 +85,8 @@ def _grade_one(hw: str, student: Path, out: Path, tasks: Collection[str] | None,
         (out / f"{student.name}.txt").write_text(row.status + "\n", encoding="utf-8")
         return row
     status = "graded" if report.ok else "error: " + "; ".join(report.notes)
-    row = StudentRow(student.name, report.scores(), report.total, status)
+    row = StudentRow(student.name, report.scores(), report.total, status,
+                     "; ".join(report.similar))
     (out / f"{student.name}.txt").write_text(text.getvalue(), encoding="utf-8")
     if report.ok:  # finished: a later run skips this student (an error is retried)
         (out / f"{student.name}.json").write_text(
@@ -96,7 +101,8 @@ def _finished(out: Path, name: str) -> StudentRow | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         return StudentRow(str(data["student"]), {str(k): float(v) for k, v in
                                                  data["scores"].items()},
-                          float(data["total"]), str(data["status"]))
+                          float(data["total"]), str(data["status"]),
+                          str(data.get("similar", "")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -152,17 +158,18 @@ def write_csv(rows: Sequence[StudentRow], path: Path) -> None:
     >>> with tempfile.TemporaryDirectory() as t:
     ...     write_csv([StudentRow("ann", {"5.1": 4.0}, 4.0, "graded")], Path(t) / "g.csv")
     ...     print((Path(t) / "g.csv").read_text(), end="")
-    student,5.1,total,status
-    ann,4.0,4.0,graded
+    student,5.1,total,status,similar
+    ann,4.0,4.0,graded,
     """
     ids: list[str] = []
     for r in rows:
         ids += [t for t in r.scores if t not in ids]
     with path.open("w", encoding="utf-8", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["student", *ids, "total", "status"])
+        w.writerow(["student", *ids, "total", "status", "similar"])
         for r in rows:
-            w.writerow([r.student, *(r.scores.get(t, "") for t in ids), r.total, r.status])
+            w.writerow([r.student, *(r.scores.get(t, "") for t in ids), r.total, r.status,
+                        r.similar])
 
 
 def batch_command(hw: str, submissions: Path, *, executor_spec: str,

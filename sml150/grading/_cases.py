@@ -28,6 +28,7 @@ from sml150.grading._exprs import (
     tup,
 )
 from sml150.grading._model import Case, Json
+from sml150.grading._secret import course_secret, hidden_seed
 
 __all__ = [
     "HANDOUT_BIG",
@@ -60,7 +61,9 @@ PERCENTAGES: Final = (0.0, 0.25, 0.34, 0.5, 0.5, 0.67, 0.75, 1.0)
 def seeded(build: Build, k: int) -> Callable[[], list[Case]]:
     """The cases of task number ``k``: public ones from one seed, hidden ones from another.
 
-    The result is cached: each task's cases are built once per process.
+    The hidden seed comes from the course secret when one is set (``_secret``), so the public
+    package cannot rebuild a course's hidden cases. The result is cached per secret: each
+    task's cases are built once per process.
 
     >>> cases = seeded(lambda rng, hidden: [Case(f"{hidden}")], 1)
     >>> [c.name for c in cases()], cases() is cases()
@@ -68,8 +71,12 @@ def seeded(build: Build, k: int) -> Callable[[], list[Case]]:
     """
 
     @functools.cache
+    def for_secret(secret: str) -> list[Case]:
+        return (build(random.Random(1000 + k), False)
+                + build(random.Random(hidden_seed(k, secret)), True))
+
     def cases() -> list[Case]:
-        return build(random.Random(1000 + k), False) + build(random.Random(5000 + k), True)
+        return for_secret(course_secret())
 
     return cases
 

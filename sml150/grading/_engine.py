@@ -44,6 +44,7 @@ from sml150.grading._sandbox import (
     copy_submission,
     printable_path,
 )
+from sml150.grading._secret import course_secret
 from sml150.grading._worker import Env, run_big, run_call
 
 __all__ = ["expected_replies", "grade_tasks", "reference_env"]
@@ -51,7 +52,7 @@ __all__ = ["expected_replies", "grade_tasks", "reference_env"]
 Json = Any
 
 _lock = threading.Lock()
-_expected: dict[tuple[str, str], list[list[Reply]]] = {}
+_expected: dict[tuple[str, str, str], list[list[Reply]]] = {}
 
 
 def reference_env(hw: str) -> Env:
@@ -67,7 +68,7 @@ def expected_replies(hw: str, task: TaskSpec, cases: list[Case]) -> list[list[Re
 
     REQUIRES: called from one thread at a time for stdout capture (held by a lock).
     """
-    key = (hw, task.id)
+    key = (hw, task.id, course_secret())  # the hidden cases depend on the course secret
     with _lock:
         if key not in _expected:
             env = reference_env(hw)

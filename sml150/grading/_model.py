@@ -311,6 +311,9 @@ class GradeReport:
     ok: bool = True
     """The grader itself worked: every task was prepared and run (whatever the submission
     did). False means the scores may be lower than deserved; the exit status says so."""
+    similar: tuple[str, ...] = ()
+    """Modules whose graded functions are nearly the reference's (``_similarity``): for a
+    person to review in the staff's report; never a change of score."""
     unsandboxed: str = ""
     """Why the workers ran without bubblewrap (``""``: they ran under it). A report of an
     unsandboxed run says, in one line, that the result is not tamper-proof."""

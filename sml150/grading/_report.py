@@ -151,6 +151,9 @@ def text_report(report: GradeReport, width: int = 100, *, reveal: bool = False) 
         console.print(table)
     if report.unsandboxed:
         console.print(Text(_safe(NOT_TAMPER_PROOF.format(why=report.unsandboxed))))
+    if reveal:  # staff only: a student's report never shows it
+        for flag in report.similar:
+            console.print(Text(_safe(f"similar: {flag}")))
     for note in report.notes:
         console.print(Text(_safe(f"note: {note}")))
     if not report.ok:

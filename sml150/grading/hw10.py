@@ -46,6 +46,7 @@ from sml150.grading._exprs import (
 from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
 from sml150.grading._quotes import HW10 as Q
+from sml150.grading._secret import hidden_seed
 from sml150.grading._starter import ModuleSpec
 
 __all__ = ["MODULES", "TASKS"]
@@ -269,7 +270,7 @@ def _openings(hidden: bool) -> tuple[tuple[Any, ...], ...]:
     if not hidden:
         return ((), *((m,) for m in firsts))
     pairs = [(a, b) for a in firsts for b in g.moves(g.make_move(g.start, a))]
-    return tuple(random.Random(6006).sample(pairs, HIDDEN_OPENINGS))
+    return tuple(random.Random(hidden_seed(1006)).sample(pairs, HIDDEN_OPENINGS))
 
 
 def estimate_match(hidden: bool) -> EstimateMatch:

@@ -25,7 +25,8 @@ def test_cli_batch_gathers_finished_students_into_the_csv(
                  "--out", str(out)]) == 0
     assert "2 students (0 graded now), 0 with problems" in capsys.readouterr().out
     assert (out / "grades.csv").read_text().splitlines() == [
-        "student,5.1,6.1,total,status", "ann,4.0,8.0,12.0,graded", "bob,0.0,0.0,0.0,graded"]
+        "student,5.1,6.1,total,status,similar", "ann,4.0,8.0,12.0,graded,",
+        "bob,0.0,0.0,0.0,graded,"]
 
 
 def test_cli_batch_refuses_a_bad_executor(

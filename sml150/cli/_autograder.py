@@ -1,0 +1,51 @@
+"""``sml150 autograder gradescope|autolab hw10|hw11 OUT``: the staff-only autograder bundle."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    """Add the ``autograder`` subcommand to the ``argparse`` subparsers ``sub``."""
+    from sml150.grading._deploy import PLATFORMS
+    from sml150.grading._secret import ENV
+
+    p = sub.add_parser(
+        "autograder", help="staff: build the Gradescope or Autolab autograder bundle",
+        description="Write the staff-only autograder bundle: the grader, its dependencies' "
+                    "install steps and the course secret that draws the hidden cases (keep "
+                    "it private: with the secret, the hidden cases can be rebuilt).")
+    p.add_argument("platform", choices=PLATFORMS)
+    p.add_argument("hw", choices=["hw10", "hw11"])
+    p.add_argument("out", type=Path, help="directory to write the bundle into")
+    p.add_argument("--secret", default=None,
+                   help=f"the course secret (>= 16 characters); default: ${ENV} or "
+                        f"${ENV}_FILE")
+    p.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from sml150.grading._deploy import write_bundle
+    from sml150.grading._secret import ENV, course_secret
+
+    secret = args.secret if args.secret is not None else course_secret()
+    if not secret:
+        print(f"sml150 autograder: a course secret is required (--secret or ${ENV})",
+              file=sys.stderr)
+        return 2
+    try:
+        written = write_bundle(args.platform, args.hw, args.out, secret)
+    except ValueError as e:
+        print(f"sml150 autograder: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"sml150 autograder: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path} (staff only: it holds the course secret)")
+    return 0
