@@ -471,29 +471,27 @@ def _tests_pass(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) ->
     """A student's tests on the reference: at least ``arg`` of them pass there.
 
     A test that fails on the reference does not count, and costs nothing: it may check a choice
-    the handout leaves open (an order of moves), which the reference makes otherwise.
+    the handout leaves open (an order of moves), which the reference makes otherwise. The
+    reason shown is one bit, whatever the worker answered (its tests could see the
+    reference's code): no count, no text of its own.
 
     >>> v = _tests_pass([], [_R(True, {"t": ["tests", {"l": [1, 0, 1, 1]}]})], 3)
-    >>> v.passed, v.detail
-    (True, (1, 0, 1, 1))
-    >>> v.reason.split(" (")[0]
-    '3 of your 4 tests pass on the reference'
+    >>> v.passed, v.detail, v.reason
+    (True, (1, 0, 1, 1), 'at least 3 of your tests pass on the reference')
     """
     del expected
     bits = _test_bits(got)
     if isinstance(bits, Verdict):
         return bits
-    passed, failed = sum(bits), len(bits) - sum(bits)
-    note = (f" ({failed} failing there do not count: they may test a choice the handout "
-            "leaves open)") if failed else ""
-    if passed < int(arg):
-        return Verdict(False, f"{passed} of your {len(bits)} tests pass on the reference, at "
-                              f"least {arg} needed{note}", bits)
-    return Verdict(True, f"{passed} of your {len(bits)} tests pass on the reference{note}", bits)
+    if sum(bits) < int(arg):
+        return Verdict(False, f"fewer than {arg} of your tests pass on the reference (a test "
+                              "failing there may check a choice of your own, such as an "
+                              "order of moves: it does not count)", bits)
+    return Verdict(True, f"at least {arg} of your tests pass on the reference", bits)
 
 
 def _tests_catch(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdict:
-    """A student's tests on a mutant: some test fails.
+    """A student's tests on a mutant: some test fails (one bit shown, as ``_tests_pass``).
 
     (The task's ``combine`` then counts only the tests that pass on the reference,
     ``hw11.caught_by_valid_tests``.)
@@ -505,10 +503,9 @@ def _tests_catch(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) 
     bits = _test_bits(got)
     if isinstance(bits, Verdict):
         return bits
-    failed = len(bits) - sum(bits)
-    if failed:
-        return Verdict(True, f"{failed} of your {len(bits)} tests fail on it", bits)
-    return Verdict(False, f"all {len(bits)} of your tests pass on this broken Riskless", bits)
+    if len(bits) > sum(bits):
+        return Verdict(True, "one of your tests fails on it", bits)
+    return Verdict(False, "none of your tests fails on this broken Riskless", bits)
 
 
 CHECKS: Final[dict[str, Check]] = {

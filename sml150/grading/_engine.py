@@ -16,6 +16,7 @@ from __future__ import annotations
 import builtins
 import concurrent.futures
 import importlib
+import random
 import threading
 import time
 import traceback
@@ -143,6 +144,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
         gave_up = f"not run: grader error ({run.copy_fault})"
         faults.append(run.copy_fault)
     outcomes: list[TestOutcome] = []
+    alone: dict[int, TestOutcome] = {}  # the cases with workers of their own, by index
     restarts = 0
     session: WorkerSession | None = None
     try:
@@ -151,8 +153,13 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 gave_up = (f"not run: the task's time budget ({limits.group_budget:g} s)"
                            " is used up")
             if gave_up is None and case.paths is not None:
-                outcomes.append(_run_alone(case, exp, run, copy, scratch=home / f"case-{k}",
-                                           deadline=deadline))
+                if not alone:  # all of them, in an order no submission can predict
+                    order = [i for i, c in enumerate(cases) if c.paths is not None]
+                    random.SystemRandom().shuffle(order)
+                    for i in order:
+                        alone[i] = _run_alone(cases[i], expected[i], run, copy,
+                                              scratch=home / f"case-{i}", deadline=deadline)
+                outcomes.append(alone[k])
                 continue
             if gave_up is None and session is None:
                 try:
@@ -207,7 +214,8 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
 
     Those directories may hold reference code (Task 4.2 runs the student's tests against it),
     so the worker's replies are stripped of all text (``_blind``) before they are checked, and
-    its output is not kept.
+    its output is not kept. ``_run_task`` runs all such cases of a task in a random order
+    (drawn from the operating system for each run), so their timing or order tells nothing.
     """
     assert case.paths is not None
     scratch.mkdir(exist_ok=True)

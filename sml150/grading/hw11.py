@@ -19,6 +19,8 @@ from those workers: a test module sees the reference's code, so its output is ne
 
 from __future__ import annotations
 
+import functools
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -585,12 +587,40 @@ def test_status():
 '''
 
 
+IMPL_TIME: Final = 946_684_800
+"""The modification time of every Task 4.2 implementation file and folder (2000-01-01)."""
+
+
+@functools.cache
+def _impl_size(name: str) -> int:
+    """The one size of ``name``'s implementation file in every Task 4.2 run.
+
+    The largest of the reference's and the mutants', padded to a whole KiB.
+    """
+    texts = [solution_source(reference_source("hw11", name)),
+             *(solution_source(mutant_source(m)) for m in RISKLESS_MUTANTS if m.module == name)]
+    return (max(len(t.encode()) for t in texts) // 1024 + 2) * 1024
+
+
 def _write_impl(directory: Path, patches: dict[str, str]) -> list[Path]:
+    """The implementation a student's tests run against (the reference or a mutant).
+
+    Its surroundings are the same in every run, so a test can tell the runs apart only by
+    what the code does: the same folder and file names (``impl/riskless.py`` and
+    ``impl/maps.py``, bound at the same place in the sandbox), the same size (padded with a
+    comment to ``_impl_size``), the same modification times (``IMPL_TIME``).
+    """
     impl = directory / "impl"
     impl.mkdir(parents=True, exist_ok=True)
     for name in ("riskless", "maps"):
-        text = patches.get(name) or reference_source("hw11", name)
-        (impl / f"{name}.py").write_text(solution_source(text), encoding="utf-8")
+        text = solution_source(patches.get(name) or reference_source("hw11", name))
+        data = text.encode()
+        pad = _impl_size(name) - len(data)
+        data += b"#" + b" " * (pad - 2) + b"\n" if pad >= 2 else b""
+        path = impl / f"{name}.py"
+        path.write_bytes(data)
+        os.utime(path, (IMPL_TIME, IMPL_TIME))
+    os.utime(impl, (IMPL_TIME, IMPL_TIME))
     return [impl]
 
 
