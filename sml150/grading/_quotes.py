@@ -154,6 +154,10 @@ HW11: Final[dict[str, str]] = {
                  "that Game.moves s evaluates to a non-empty sequence of valid moves.",
     "ab_spec": "Let M M be the minimax value of a node s. Then the αβ-pruning result (i.e., the "
                "candidate value) for that node, AB, satisfies the following:",
+    "ab_maxie": "If s is a Maxie node and M M ≤ α, then stop evaluating any siblings (the "
+                "parent of s should be pruned).",
+    "ab_minnie": "If s is a Minnie node and β ≤ M M , then stop evaluating any siblings (the "
+                 "parent of s should be pruned).",
     "ab_otherwise": "Otherwise, AB = M M .",
     "estimating": "For these explicit games, estimate prints the states it visits, so you can "
                   "see what ter- minals are visited, as indicated above.",

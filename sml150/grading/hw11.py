@@ -105,8 +105,10 @@ MODULES: Final = (
     ModuleSpec("alphabeta", stubs=tuple(f"_AlphaBeta.{n}" for n in (
         "initial_ab", "F", "G", "analyze", "next_move")), brief=("is_cut",),
         docs=_docs(("_AlphaBeta.initial_ab", "Task 5.1", ("initial_ab",)),
-                   ("_AlphaBeta.F", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_otherwise")),
-                   ("_AlphaBeta.G", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_otherwise")),
+                   ("_AlphaBeta.F", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_maxie",
+                                                   "ab_minnie", "ab_otherwise")),
+                   ("_AlphaBeta.G", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_maxie",
+                                                   "ab_minnie", "ab_otherwise")),
                    ("_AlphaBeta.next_move", "Task 5.3", ("next_move",)))),
     ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
         "initial_ab", "split_moves", "F", "G", "analyze", "next_move")),
@@ -732,7 +734,10 @@ def _fg_case(title: str, which: str, player: Json, fn: str, *, d: int, state: Js
             else "inside the window")
     if kind == "inside the window" and len(moves) > 1:
         kind += ", a tie"
-    quote = Q["ab_otherwise"] if kind.startswith("inside") else Q["ab_spec"]
+    quote = (Q["ab_otherwise"] if kind.startswith("inside")
+             else Q["ab_maxie"] if fn == "F" and kind.startswith("a value below")
+             else Q["ab_minnie"] if fn == "G" and kind.startswith("a cut")
+             else Q["ab_spec"])
     return Case(f"{title} ({kind})", (call(get(player, fn), lit(d), state, w),), "fg",
                 arg={"alpha": encode(lo), "beta": encode(hi), "moves": moves,
                      "leaves": leaves_rule(which)}, quote=quote)
