@@ -105,6 +105,15 @@ def _children() -> list[int]:
     return found
 
 
+def _my_cgroups() -> list[str]:
+    """The cgroups this process's sandboxes made that still exist."""
+    from sml150.grading._cgroup import _own_groups
+
+    prefix = f"sml150-{os.getpid()}-"
+    return [str(d / c.name) for d in _own_groups().values() if d.is_dir()
+            for c in d.iterdir() if c.name.startswith(prefix)]
+
+
 def _snapshot(d: Path) -> dict[str, bytes]:
     return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
 
@@ -189,6 +198,7 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
     assert connections == []
     assert _processes_with(marker) == []
     assert set(_children()) - earlier_children == set()  # every sandbox is gone
+    assert _my_cgroups() == []  # and every sandbox's cgroups
     # Every task ends within its budget, however its calls stall.
     assert seconds <= HOSTILE_LIMITS.group_budget * len(attack.tasks) + 20
     if name == "scratch_files":

@@ -451,3 +451,23 @@ def test_each_sandbox_has_its_own_cgroup_capping_tasks_and_memory(bundle: Bundle
             limit = int((memory / "memory.limit_in_bytes").read_text())
             assert limit == limits.memory + limits.tmpfs
     assert all(not d.exists() for d in dirs)  # removed with the session
+
+
+@pytest.mark.skipif(bool(_cgroup_problem()), reason=f"no cgroups: {_cgroup_problem()}")
+def test_the_groups_of_a_killed_grader_are_removed_at_the_next_start() -> None:
+    from sml150.grading._cgroup import _own_groups, remove_stale
+
+    stale = [d / "sml150-999999999-0" for d in _own_groups().values()]
+    for d in stale:
+        d.mkdir()
+    assert remove_stale() >= len(stale)
+    assert not any(d.exists() for d in stale)
+    mine = [d / f"sml150-{os.getpid()}-999" for d in _own_groups().values()]
+    for d in mine:
+        d.mkdir()
+    try:
+        remove_stale()
+        assert all(d.exists() for d in mine)  # a live grader's groups are its own
+    finally:
+        for d in mine:
+            d.rmdir()
