@@ -29,6 +29,8 @@ __all__ = ["ROOT", "WorkerCgroup", "problem", "remove_stale"]
 ROOT: Final = Path("/sys/fs/cgroup")
 """Where the cgroup file systems are mounted."""
 _PREFIX: Final = "sml150-"
+_OPTIONAL: Final = frozenset({"memory.swappiness", "memory.swap.max"})
+"""Settings a kernel may lack (swap accounting); the caps themselves are required."""
 _counter = itertools.count()
 
 
@@ -132,7 +134,10 @@ class WorkerCgroup:
                 d.mkdir()
                 made.append(d)
                 for f, value in files.items():
-                    with contextlib.suppress(FileNotFoundError):  # no swap accounting
+                    if f in _OPTIONAL:  # no swap accounting on this kernel: no matter
+                        with contextlib.suppress(OSError):
+                            (d / f).write_text(f"{value}\n")
+                    else:
                         (d / f).write_text(f"{value}\n")
         except OSError:
             WorkerCgroup(made).close()
