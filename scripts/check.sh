@@ -17,6 +17,19 @@ if ! command -v bwrap >/dev/null 2>&1; then
     fi
 fi
 
+# SML/NJ (Debian package `smlnj`) runs the faithful-port fixtures' SML solutions again; the
+# tests that need it skip with a reason when it cannot be had.
+if ! command -v sml >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== installing SML/NJ (apt-get smlnj) to rerun the SML solutions of the fixtures"
+        { apt-get update -qq >/dev/null && apt-get install -y -qq smlnj >/dev/null; } \
+            || echo "   (smlnj could not be installed: those tests will be skipped)"
+    else
+        echo "== SML/NJ (sml) is missing and cannot be installed here (not root with apt):"
+        echo "   the tests that rerun the SML solutions will be skipped (apt install smlnj)."
+    fi
+fi
+
 if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi

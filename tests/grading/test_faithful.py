@@ -74,3 +74,23 @@ def test_port_submission_copies_whole_modules(tmp_path: Path) -> None:
     d = port_submission(SOLUTIONS[0], tmp_path / "x")
     assert {p.suffix for p in d.iterdir()} == {".py"}
     shutil.rmtree(d)
+
+
+SML = shutil.which("sml")
+
+
+@pytest.mark.skipif(SML is None, reason="SML/NJ (Debian package smlnj) is not installed: the "
+                                        "SML solutions cannot be run again here")
+@pytest.mark.parametrize("name", SOLUTIONS)
+def test_the_sml_solution_still_prints_its_transcript(name: str) -> None:
+    """Each SML solution, run again with SML/NJ on the course library in ``sml150/sml``,
+    prints exactly the transcript its port was checked against (``run.out``)."""
+    import subprocess
+
+    assert SML is not None
+    here = FAITHFUL / name
+    proc = subprocess.run([SML, "run.sml"], cwd=here, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, check=False)
+    got = (proc.stdout + proc.stderr).splitlines()
+    want = (here / "run.out").read_text(encoding="utf-8").splitlines()
+    assert got == want
