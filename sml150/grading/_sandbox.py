@@ -155,6 +155,15 @@ class Runtime:
     """Directories under ``stdlib`` hidden behind an empty read-only tmpfs (site-packages)."""
     files: tuple[str, ...]
     """Shared libraries of the binary and of the standard library's extension modules."""
+    setpriv: str = ""
+    """``setpriv`` (util-linux), when the grader runs as root: the sandbox then drops to the
+    unprivileged host uid ``SANDBOX_UID`` before the interpreter starts (``""``: it is not
+    root, or there is no ``setpriv``, and bubblewrap's user namespace maps the uid)."""
+
+
+SANDBOX_UID: Final = 65534
+"""The uid (and gid) a worker runs as: ``nobody``, inside the sandbox and, when the grader is
+root, on the host too."""
 
 
 def _base_executable() -> str:
@@ -195,7 +204,11 @@ def runtime() -> Runtime:
     exe = _base_executable()
     std = stdlib_dir()
     hidden = tuple(str(std / d) for d in ("site-packages", "dist-packages") if (std / d).is_dir())
+    setpriv = (shutil.which("setpriv") or "") if os.geteuid() == 0 else ""
     objects = [exe, *(str(p) for p in sorted((std / "lib-dynload").glob("*.so")))]
+    if setpriv:
+        setpriv = str(Path(setpriv).resolve())
+        objects.append(setpriv)
     ldd = shutil.which("ldd")
     if ldd is None:
         raise SandboxUnavailable("ldd not found (needed to find the interpreter's libraries)")
@@ -214,7 +227,7 @@ def runtime() -> Runtime:
             files.add(str(Path(words[0]).resolve()))
     if not files:
         raise SandboxUnavailable("ldd found no shared libraries for the interpreter")
-    return Runtime(exe, str(std), hidden, tuple(sorted(files)))
+    return Runtime(exe, str(std), hidden, tuple(sorted(files)), setpriv)
 
 
 @functools.cache
@@ -250,11 +263,29 @@ def sandbox_problem(bwrap: str = "bwrap") -> str | None:
 
 def _bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
                 limits: Limits) -> list[str]:
-    """The ``bwrap`` command line that runs a worker with ``binds`` (host, inside) read-only."""
-    argv = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+    """The ``bwrap`` command line that runs a worker with ``binds`` (host, inside) read-only.
+
+    As root (``rt.setpriv``), bubblewrap makes no user namespace (whose only uid would be the
+    host's 0) and keeps only ``CAP_SETUID``/``CAP_SETGID``, which ``setpriv`` uses to become the
+    host's unprivileged ``SANDBOX_UID`` with no capabilities at all before the interpreter
+    starts: per-user limits then bind, and no file the host's root owns is the worker's.
+    """
+    uid = str(SANDBOX_UID)
+    if rt.setpriv:
+        who = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+               "--unshare-cgroup-try", "--cap-drop", "ALL", "--cap-add", "CAP_SETUID",
+               "--cap-add", "CAP_SETGID", "--ro-bind", rt.setpriv, rt.setpriv]
+    else:
+        who = ["--unshare-all", "--uid", uid, "--gid", uid, "--cap-drop", "ALL"]
+    argv = [bwrap, *who, "--die-with-parent", "--new-session", "--clearenv",
             "--setenv", "LC_ALL", "C.UTF-8", "--setenv", "HOME", "/tmp",
-            "--setenv", "PATH", "/nonexistent", "--uid", "65534", "--gid", "65534",
-            "--hostname", "sandbox", "--cap-drop", "ALL"]
+            "--setenv", "PATH", "/nonexistent", "--hostname", "sandbox"]
+    if rt.setpriv:  # bwrap as root makes parent directories 0700: unprivileged, none passable
+        targets = [*rt.files, rt.executable, rt.stdlib, rt.setpriv, *(q for _, q in binds)]
+        parents = sorted({str(a) for f in targets for a in Path(f).parents if str(a) != "/"},
+                         key=lambda a: (a.count("/"), a))
+        for d in parents:
+            argv += ["--perms", "0755", "--dir", d]
     for f in rt.files:
         argv += ["--ro-bind", f, f]
     argv += ["--ro-bind", rt.executable, rt.executable, "--ro-bind", rt.stdlib, rt.stdlib]
@@ -266,9 +297,12 @@ def _bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
     # read-only, the size-limited /tmp is the only writable place. /proc is read-only too: a
     # grader run as root leaves the worker the host's uid 0 (without capabilities), for which
     # the kernel's sysctl files under /proc/sys would otherwise be writable.
-    argv += ["--size", str(limits.tmpfs), "--tmpfs", "/tmp", "--dev", "/dev", "--proc", "/proc",
-             "--remount-ro", "/proc", "--remount-ro", "/dev", "--remount-ro", "/",
-             "--chdir", "/tmp", "--"]
+    argv += ["--size", str(limits.tmpfs), "--perms", "1777", "--tmpfs", "/tmp", "--dev", "/dev",
+             "--proc", "/proc", "--remount-ro", "/proc", "--remount-ro", "/dev",
+             "--remount-ro", "/", "--chdir", "/tmp", "--"]
+    if rt.setpriv:
+        argv += [rt.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                 "--inh-caps=-all", "--bounding-set=-all", "--"]
     return argv
 
 
@@ -331,6 +365,7 @@ class Bundle:
     """
 
     def __init__(self) -> None:
+        self._passable: set[Path] = set()
         remove_stale_scratch()
         remove_stale_cgroups()
         self._tmp = tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
@@ -362,6 +397,26 @@ class Bundle:
     def close(self) -> None:
         """Delete every scratch file of the run."""
         self._tmp.cleanup()
+
+    def passable(self, path: Path) -> None:
+        """Make the tree ``path`` readable by ``SANDBOX_UID`` (dirs ``o+rx``, files ``o+r``).
+
+        Needed when the grader is root (``Runtime.setpriv``): the worker is then that host
+        uid, and reads only what others may. Only trees the worker is given are touched (the
+        bundle, the submission's copy, a case's files), once each per run.
+        """
+        if path in self._passable:
+            return
+        self._passable.add(path)
+        for top, dirs, files in os.walk(path, followlinks=False):
+            with contextlib.suppress(OSError):
+                os.chmod(top, os.stat(top).st_mode | 0o005)
+            for name in files:
+                with contextlib.suppress(OSError):
+                    f = os.path.join(top, name)
+                    if not os.path.islink(f):
+                        os.chmod(f, os.stat(f).st_mode | 0o004)
+            dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(top, d))]
 
     def task_dir(self) -> Path:
         """A new, empty directory for one task's files (its submission copy, its cases').
@@ -530,9 +585,9 @@ def write_library(target: Path) -> None:
             shutil.copyfile(f, dest / f.name)
 
 
-def _user_tasks() -> int:
-    """How many tasks (threads) this user runs now, from ``/proc`` (0 if unknown)."""
-    uid = str(os.getuid())
+def _user_tasks(user: int | None = None) -> int:
+    """How many tasks (threads) ``user`` (default: this one) runs now, from ``/proc``."""
+    uid = str(os.getuid() if user is None else user)
     total = 0
     with contextlib.suppress(OSError):
         for pid in os.listdir("/proc"):
@@ -642,6 +697,9 @@ class WorkerSession:
             if found is None:
                 raise SandboxUnavailable(f"bubblewrap ({limits.bwrap}) not found")
             rt = runtime()
+            if rt.setpriv:  # the worker will be the host's SANDBOX_UID: it must read these
+                for p in (bundle.dir, *paths):
+                    bundle.passable(Path(p))
             inside = [f"{INSIDE}/path{i}" for i in range(len(paths))]
             binds = [(str(bundle.dir), f"{INSIDE}/bundle"),
                      *((str(p), q) for p, q in zip(paths, inside, strict=True))]
@@ -659,6 +717,11 @@ class WorkerSession:
             # own, where the machine has them; its rlimits and seccomp filter in any case.
             self.cgroup = WorkerCgroup.create(tasks=limits.tasks,
                                               memory=limits.memory + limits.tmpfs)
+            if rt.setpriv:  # the worker is the host's SANDBOX_UID, shared by every sandbox:
+                # with a cgroup each sandbox has its own cap, and a per-uid one would let one
+                # sandbox's threads starve the others'; without, the per-uid cap is all there is
+                config["nproc"] = (1 << 20 if self.cgroup is not None
+                                   else _user_tasks(SANDBOX_UID) + 256)
         else:
             cwd = bundle.root / f"cwd-{id(self)}"
             cwd.mkdir(exist_ok=True)
