@@ -39,14 +39,6 @@ class _Reply(Protocol):
 
 Check = Callable[[Sequence[_Reply], Sequence[_Reply], Json], Verdict]
 
-
-class _R:
-    """A reply for this module's doctests."""
-
-    def __init__(self, ok: bool, value: Json = None, exc: str = "", out: str = "") -> None:
-        self.ok, self.value, self.exc, self.msg, self.out = ok, value, exc, "", out
-        self.bases: tuple[str, ...] = ()
-
 WIDTH: Final = 160
 
 
@@ -329,9 +321,10 @@ def _las(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdic
     the run's length and any one of its elements (the handout: "the value of type `'a` is the
     value repeated in the run", which under a looser equality is any element of the run).
 
-    >>> _las([], [_R(True, {"seq": [{"t": [2, 4]}]})], {"runs": [[1, 4]]}).passed
+    >>> from sml150.grading._model import Reply as R
+    >>> _las([], [R(True, {"seq": [{"t": [2, 4]}]})], {"runs": [[1, 4]]}).passed
     True
-    >>> _las([], [_R(True, {"seq": [{"t": [2, 5]}]})], {"runs": [[1, 4]]}).reason
+    >>> _las([], [R(True, {"seq": [{"t": [2, 5]}]})], {"runs": [[1, 4]]}).reason
     'run 1: expected (2, 1) or another element of the run, got (2, 5)'
     """
     del expected
@@ -433,7 +426,8 @@ def _valid_est(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> 
     With ``arg == "same"``, equal calls give equal values (estimate holds no stateful
     information).
 
-    >>> _valid_est([], [_R(True, {"rec": "Guess", "f": {"n": 1}})], None).passed
+    >>> from sml150.grading._model import Reply as R
+    >>> _valid_est([], [R(True, {"rec": "Guess", "f": {"n": 1}})], None).passed
     True
     """
     del expected
@@ -475,7 +469,8 @@ def _tests_pass(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) ->
     reason shown is one bit, whatever the worker answered (its tests could see the
     reference's code): no count, no text of its own.
 
-    >>> v = _tests_pass([], [_R(True, {"t": ["tests", {"l": [1, 0, 1, 1]}]})], 3)
+    >>> from sml150.grading._model import Reply as R
+    >>> v = _tests_pass([], [R(True, {"t": ["tests", {"l": [1, 0, 1, 1]}]})], 3)
     >>> v.passed, v.detail, v.reason
     (True, (1, 0, 1, 1), 'at least 3 of your tests pass on the reference')
     """
@@ -496,7 +491,8 @@ def _tests_catch(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) 
     (The task's ``combine`` then counts only the tests that pass on the reference,
     ``hw11.caught_by_valid_tests``.)
 
-    >>> _tests_catch([], [_R(True, {"t": ["tests", {"l": [1, 0]}]})], None).detail
+    >>> from sml150.grading._model import Reply as R
+    >>> _tests_catch([], [R(True, {"t": ["tests", {"l": [1, 0]}]})], None).detail
     (1, 0)
     """
     del expected

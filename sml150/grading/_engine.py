@@ -61,9 +61,6 @@ def reference_env(hw: str) -> Env:
     return Env(lambda name: importlib.import_module(f"sml150.handouts.{hw}.{name}"))
 
 
-_to_reply = Reply.from_raw
-
-
 def expected_replies(hw: str, task: TaskSpec, cases: list[Case]) -> list[list[Reply]]:
     """The reference's replies to every case's expressions (cached per process).
 
@@ -75,7 +72,7 @@ def expected_replies(hw: str, task: TaskSpec, cases: list[Case]) -> list[list[Re
             env = reference_env(hw)
 
             def compute() -> list[list[Reply]]:
-                return [[_to_reply(run_call(e, env)) for e in c.exprs] for c in cases]
+                return [[Reply.from_raw(run_call(e, env)) for e in c.exprs] for c in cases]
 
             replies = run_big(compute)
             for c, rs in zip(cases, replies, strict=True):
@@ -158,7 +155,8 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                     random.SystemRandom().shuffle(order)
                     for i in order:
                         alone[i] = _run_alone(cases[i], expected[i], run, copy,
-                                              scratch=home / f"case-{i}", deadline=deadline)
+                                              scratch=home / f"case-{i}", deadline=deadline,
+                                              faults=faults)
                 outcomes.append(alone[k])
                 continue
             if gave_up is None and session is None:
@@ -209,13 +207,15 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
 
 
 def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *,
-               scratch: Path, deadline: float) -> TestOutcome:
+               scratch: Path, deadline: float, faults: list[str]) -> TestOutcome:
     """A case that needs its own worker, with extra directories first on its path.
 
     Those directories may hold reference code (Task 4.2 runs the student's tests against it),
     so the worker's replies are stripped of all text (``_blind``) before they are checked, and
     its output is not kept. ``_run_task`` runs all such cases of a task in a random order
     (drawn from the operating system for each run), so their timing or order tells nothing.
+    A failure of the grader here (files it could not write, a check that crashed) is added
+    to ``faults``, as in ``_run_task``.
     """
     assert case.paths is not None
     scratch.mkdir(exist_ok=True)
@@ -229,8 +229,10 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
         verdict = Verdict(False, str(e))
     except SandboxUnavailable:
         raise
-    except Exception as e:
-        verdict = Verdict(False, f"the grader could not check this test ({type(e).__name__})")
+    except Exception as e:  # a check, the case's files or a worker start failed: the grader's
+        verdict = Verdict(False, "grader error: the grader could not check this test "
+                                 f"({type(e).__name__})")
+        faults.append(f"{case.name!r} could not be checked ({type(e).__name__}: {e})")
     return TestOutcome(case.name, verdict.passed, _short(verdict.reason), case.hidden,
                        kind=case.kind, quote=case.quote, detail=verdict.detail)
 

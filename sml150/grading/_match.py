@@ -12,7 +12,7 @@ one batch of children per ply; everything else runs here, in the grader's proces
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, final
+from typing import Any, final
 
 import attrs
 
@@ -78,9 +78,10 @@ class _StudentEstimate:
 
     def prefetch(self, states: Sequence[Any],
                  ahead: Callable[[], Sequence[Any]] = lambda: ()) -> None:
-        """Fetch the estimates of ``states`` not cached yet, with those of ``ahead``.
+        """Fetch the estimates of ``states`` not cached yet, with those of ``ahead()``.
 
-        (states needed later) in the same call; nothing when every one of ``states`` is cached.
+        ``ahead()`` (states needed later) is built and fetched in the same call, and only when
+        some of ``states`` is missing; nothing happens when every one of them is cached.
         """
         if all(s in self.cache for s in states):
             return
@@ -204,7 +205,3 @@ class EstimateMatch:
 
         return run
 
-
-MATCH_NOTE: Final = ("Both players are MiniMax at the same depth; each opening is played twice "
-                     "with the colours swapped.")
-"""How every match is played, for reports and READMEs."""

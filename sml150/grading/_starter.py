@@ -35,6 +35,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, final
 
@@ -44,8 +45,10 @@ import sml150
 
 __all__ = [
     "HELPER_DOC",
+    "Doc",
     "ModuleSpec",
     "handout_docstring",
+    "quoted_docs",
     "reference_source",
     "solution_source",
     "starter_source",
@@ -77,6 +80,19 @@ class ModuleSpec:
     """(qualified name, task, handout quotes): each graded function's starter docstring is
     made of its task's quotes and nothing else (``handout_docstring``), so a starter never
     promises more than the handout. Stubs not listed are helpers the handout does not grade."""
+
+
+Doc = tuple[str, str, tuple[str, ...]]
+"""(function, task, quotes): one entry of a ``ModuleSpec``'s ``docs``."""
+
+
+def quoted_docs(quotes: Mapping[str, str], *entries: Doc) -> tuple[Doc, ...]:
+    """``docs`` for a ``ModuleSpec``: (function, task, quote keys) -> the quotes' text.
+
+    >>> quoted_docs({"k": "Define next_move."}, ("next_move", "Task 7.4", ("k",)))
+    (('next_move', 'Task 7.4', ('Define next_move.',)),)
+    """
+    return tuple((name, task, tuple(quotes[k] for k in keys)) for name, task, keys in entries)
 
 
 def reference_source(hw: str, module: str) -> str:

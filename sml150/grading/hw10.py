@@ -47,25 +47,16 @@ from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
 from sml150.grading._quotes import HW10 as Q
 from sml150.grading._secret import hidden_seed
-from sml150.grading._starter import ModuleSpec
+from sml150.grading._starter import ModuleSpec, quoted_docs
 
 __all__ = ["MODULES", "TASKS"]
 
 Json = Any
 
-Doc = tuple[str, str, tuple[str, ...]]
-"""(function, task, quotes): one entry of a ``ModuleSpec``'s ``docs``."""
-
-
-def _docs(*entries: Doc) -> tuple[Doc, ...]:
-    """(function, task, quote keys) -> (function, task, the quotes' text), for the starter."""
-    return tuple((name, task, tuple(Q[k] for k in keys)) for name, task, keys in entries)
-
-
 MODULES: Final = (
     ModuleSpec("tictactoe", stubs=tuple(f"_TicTacToe.{n}" for n in (
         "start", "is_valid_move", "make_move", "moves", "status", "estimate")),
-        brief=("lines_estimator",), docs=_docs(
+        brief=("lines_estimator",), docs=quoted_docs(Q,
             ("_TicTacToe.start", "Task 5.1", ("start", "board_size")),
             ("_TicTacToe.is_valid_move", "Task 5.2", ("is_valid_move", "only_their_entry")),
             ("_TicTacToe.make_move", "Task 5.3", ("make_move",)),
@@ -74,18 +65,20 @@ MODULES: Final = (
             ("_TicTacToe.estimate", "Task 5.6", (
                 "estimate_beats", "estimate_all_states", "estimate_no_state",
                 "estimate_stateless", "estimate_zero")))),
-    ModuleSpec("las", stubs=("look_and_say", "las_wrap"), docs=_docs(
+    ModuleSpec("las", stubs=("look_and_say", "las_wrap"), docs=quoted_docs(Q,
         ("look_and_say", "Task 5.7", ("look_and_say",)),
         ("las_wrap", "Task 5.8", ("las_wrap",)))),
     ModuleSpec("alphabeta", stubs=("compare_ab", *(f"_AlphaBeta.{n}" for n in (
-        "search", "maxisearch", "minisearch", "evaluate", "analyze", "next_move"))), docs=_docs(
+        "search", "maxisearch", "minisearch", "evaluate", "analyze", "next_move"))),
+        docs=quoted_docs(
+            Q,
             ("compare_ab", "Task 6.1", ("compare_ab",)),
             ("_AlphaBeta.search", "Task 6.2", ("search", "cut", "best_move", "estimating")),
             ("_AlphaBeta.evaluate", "Task 6.3", ("evaluate", "evaluate_leaf", "cut")),
             ("_AlphaBeta.next_move", "Task 6.4", ("next_move", "next_move_search")))),
     ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
         "split_moves", "search", "maxisearch", "minisearch", "evaluate", "analyze",
-        "next_move")), docs=_docs(
+        "next_move")), docs=quoted_docs(Q,
             ("_Jamboree.split_moves", "Task 7.2", ("split_moves",)),
             ("_Jamboree.search", "Task 7.3", ("jamboree", "jamboree_spec", "search",
                                                "best_move")),

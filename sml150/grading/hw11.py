@@ -59,7 +59,7 @@ from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
 from sml150.grading._mutants import AstMutant, Mutant, mutant_source
 from sml150.grading._quotes import HW11 as Q
-from sml150.grading._starter import ModuleSpec, reference_source, solution_source
+from sml150.grading._starter import ModuleSpec, quoted_docs, reference_source, solution_source
 
 __all__ = [
     "HW11_MUTANTS",
@@ -73,21 +73,12 @@ __all__ = [
 
 Json = Any
 
-Doc = tuple[str, str, tuple[str, ...]]
-"""(function, task, quotes): one entry of a ``ModuleSpec``'s ``docs``."""
-
-
-def _docs(*entries: Doc) -> tuple[Doc, ...]:
-    """(function, task, quote keys) -> (function, task, the quotes' text), for the starter."""
-    return tuple((name, task, tuple(Q[k] for k in keys)) for name, task, keys in entries)
-
-
 _RISKLESS_DOCS: Final = ("riskless_start", "status", "moves", "mobilize", "make_move", "battle",
                          "train", "estimate_naive", "estimate_all_states")
 
 MODULES: Final = (
     ModuleSpec("graphseq", stubs=("to_list", "get_neighbors", "from_edge_seq", "is_undirected"),
-               docs=_docs(("to_list", "Task 2.1", ("to_list",)),
+               docs=quoted_docs(Q, ("to_list", "Task 2.1", ("to_list",)),
                           ("get_neighbors", "Task 3.1", ("get_neighbors", "not_in_graph",
                                                          "get_neighbors_example")),
                           ("from_edge_seq", "Task 3.2", ("from_edge_seq",)),
@@ -95,7 +86,7 @@ MODULES: Final = (
     ModuleSpec("maps"),
     ModuleSpec("riskless", stubs=tuple(f"_Riskless.{n}" for n in (
         "start", "status", "moves", "make_move", "estimate")), brief=("tactical_estimate",),
-        docs=_docs(("_Riskless.start", "Task 4.1", ("riskless_start",)),
+        docs=quoted_docs(Q, ("_Riskless.start", "Task 4.1", ("riskless_start",)),
                    ("_Riskless.status", "Task 4.1", ("status",)),
                    ("_Riskless.moves", "Task 4.1", ("moves", "mobilize")),
                    ("_Riskless.make_move", "Task 4.1", ("make_move", "mobilize", "battle",
@@ -104,7 +95,7 @@ MODULES: Final = (
                                                        "estimate_all_states")))),
     ModuleSpec("alphabeta", stubs=tuple(f"_AlphaBeta.{n}" for n in (
         "initial_ab", "F", "G", "analyze", "next_move")), brief=("is_cut",),
-        docs=_docs(("_AlphaBeta.initial_ab", "Task 5.1", ("initial_ab",)),
+        docs=quoted_docs(Q, ("_AlphaBeta.initial_ab", "Task 5.1", ("initial_ab",)),
                    ("_AlphaBeta.F", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_maxie",
                                                    "ab_minnie", "ab_otherwise")),
                    ("_AlphaBeta.G", "Task 5.2", ("fg", "fg_assume", "ab_spec", "ab_maxie",
@@ -112,7 +103,7 @@ MODULES: Final = (
                    ("_AlphaBeta.next_move", "Task 5.3", ("next_move",)))),
     ModuleSpec("jamboree", stubs=tuple(f"_Jamboree.{n}" for n in (
         "initial_ab", "split_moves", "F", "G", "analyze", "next_move")),
-        docs=_docs(("_Jamboree.initial_ab", "Task 6.1", ("initial_ab",)),
+        docs=quoted_docs(Q, ("_Jamboree.initial_ab", "Task 6.1", ("initial_ab",)),
                    ("_Jamboree.split_moves", "Task 6.2", ("split_moves",)),
                    ("_Jamboree.F", "Task 6.3", ("jamboree_fg", "jamboree", "fg_assume")),
                    ("_Jamboree.G", "Task 6.3", ("jamboree_fg", "jamboree", "fg_assume")),

@@ -123,3 +123,17 @@ def test_a_file_larger_than_it_says_is_bounded_by_what_is_read(
     notes = copy_submission(src, tmp_path / "dst")
     assert notes == ["skipped big.py: more than 1000 bytes"]
     assert not (tmp_path / "dst" / "big.py").exists()
+
+
+def test_a_check_that_crashes_in_a_worker_of_its_own_is_a_grader_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Task 4.2's cases run in workers of their own (``_run_alone``): the same rule holds."""
+    from sml150.grading._checks import CHECKS
+
+    def crash(*_args: Any) -> Any:
+        raise KeyError("a grader bug")
+
+    write_solution("hw11", tmp_path)
+    monkeypatch.setitem(CHECKS, "tests_pass", crash)
+    report = grade("hw11", tmp_path, tasks=["4.2"], out=io.StringIO(), sandbox=False)
+    _check_error(report, tmp_path)
