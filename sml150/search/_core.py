@@ -14,6 +14,7 @@ from typing import Any, Final, final
 
 import attrs
 
+from sml150.lib._search import SearchCount
 from sml150.lib.signatures import GAME, In_play, Over, Player, Winner
 from sml150.search.hooks import (
     FastScores,
@@ -210,7 +211,10 @@ class Kernel:
         self.started = time.perf_counter()
         counts = [0, 0, 0, 0, 0, 0]  # nodes, leaves, probes, hits, cutoffs, estimates
         self._counts = counts
-        self.ab, self.flush = _build(a, tt, options, limits, pvs, counts)
+        self.live = SearchCount()
+        """The counts so far, published every ``PUBLISH_EVERY`` nodes: what a live status reads
+        (``sml150.lib._search.watch_searches``); the search never reads it."""
+        self.ab, self.flush = _build(a, tt, options, limits, pvs, counts, self.live)
 
     def stats(self, depth: int) -> SearchStats:
         """The counters so far as a frozen record."""
@@ -336,7 +340,7 @@ class Kernel:
 
 def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, on purpose
         a: Adapter, tt: TranspositionTable | None, options: SearchOptions, limits: Limits,
-           pvs: bool, counts: list[int]
+           pvs: bool, counts: list[int], live: SearchCount
            ) -> tuple[Callable[[Any, int, Score, Score, int], Score], Callable[[], None]]:
     """The fail-soft alpha-beta closure over ``a`` and the function flushing its counters."""
     terminal = a.terminal
@@ -372,13 +376,11 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     check_at = _next_check(0, node_limit, deadline)
 
     def check() -> None:
-        nonlocal check_at
         if node_limit is not None and base + nodes > node_limit:
             raise Aborted
         if deadline is not None and perf() > deadline:
             raise Aborted
-        check_at = _next_check(nodes, None if node_limit is None else node_limit - base,
-                               deadline)
+        flush()  # publishes the counts so far to `live` and sets the next check
 
     def flush() -> None:
         nonlocal nodes, leaves, probes, hits, cuts, estimates, base, check_at
@@ -389,6 +391,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         counts[4] += cuts
         counts[5] += estimates
         base = counts[0]
+        live.nodes, live.terminals = counts[0], counts[1]
         nodes = leaves = probes = hits = cuts = estimates = 0
         check_at = _next_check(0, None if node_limit is None else node_limit - base, deadline)
 
@@ -531,10 +534,17 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     return ab, flush
 
 
+PUBLISH_EVERY: Final[int] = 2048
+"""Nodes between two publications of the counts to ``Kernel.live`` (a few per second)."""
+
+
 def _next_check(nodes: int, node_limit: int | None, deadline: float | None) -> int:
-    """The node count at which the budget is checked next (every 1024 nodes with a deadline)."""
-    far = 1 << 62
-    at = far if node_limit is None else node_limit + 1
-    if deadline is not None:
-        at = min(at, nodes + 1024)
-    return at
+    """The node count at which the budget is checked and the counts are published next.
+
+    Every 1024 nodes with a deadline, else every ``PUBLISH_EVERY``, or at the node limit.
+
+    >>> _next_check(0, None, None), _next_check(0, 10, None), _next_check(5, None, 1.0)
+    (2048, 11, 1029)
+    """
+    at = nodes + (1024 if deadline is not None else PUBLISH_EVERY)
+    return at if node_limit is None else min(at, node_limit + 1)
