@@ -1,19 +1,26 @@
-"""Engine players: a PLAYER (``next_move``, ``analyze``) for a spec string, for any GAME.
+"""Engine players: a PLAYER (``next_move``, ``analyze``) for an ``EngineSpec``, for any GAME.
 
-Specs (case-insensitive, an optional ``engine:`` prefix is ignored):
+The engine's player grammar (case-insensitive, an optional ``engine:`` prefix is ignored) is read
+by ``EngineSpec.parse``, its one parser; ``sml150.specs`` reads the command's PLAYER argument with
+it, and the help text comes from ``Algorithm.about``:
 
 - ``minimax:d``, ``alphabeta:d`` (also ``negamax:d``), ``pvs:d``, ``mtdf:d``, ``aspiration:d``,
   ``scout:d``: that algorithm to depth ``d >= 1``;
 - ``id:seconds``: iterative deepening (PVS) for at most ``seconds > 0`` (the deepest finished
   iteration's move; if not even depth 1 finishes in time, a depth-1 search decides);
-- ``solve``: PVS to the end of the game (for small games);
+- ``solve[:seconds]``: iterative deepening until every line reaches the end of the game (an
+  exact value), for at most ``seconds`` (default ``SOLVE_SECONDS``) and never deeper than the
+  Python stack allows (``solve_depth``): past either it plays the deepest finished search's move
+  (``EnginePlayer.search`` says whether it solved);
 - ``jamboree:d``, ``ybw:d``: the parallel searches of ``sml150.search.jamboree`` (Kuszmaul's
   Jamboree, young-brothers-wait) to depth ``d >= 1``, on the executor given to
   ``engine_player`` (``None``: in this process). Their value is the depth-``d`` minimax value
   (each task's table keeps to exact depths), so it equals ``pvs(game, s, d, tt=False)``'s, and
   the move is the same on every executor.
 
-Only the parallel searches (``PARALLEL_KINDS``) use an executor; the others ignore it and
+A depth, a node count and a time are one record, ``EngineBudget``; a caller that has a depth in
+hand builds ``EngineSpec(Algorithm.PVS, EngineBudget(depth=4))``, never the text ``"pvs:4"``.
+Only the parallel searches (``Algorithm.parallel``) use an executor; the others ignore it and
 search in this process.
 
 >>> from sml150.games.tictactoe import KInARow
@@ -29,9 +36,14 @@ sml150.search.player.EngineSpecError: bad depth '0' in 'pvs:0' (a whole number >
 
 from __future__ import annotations
 
+import enum
+import inspect
+import math
+import re
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, final
 
 import attrs
 
@@ -51,49 +63,247 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PARALLEL_KINDS",
+    "SOLVE_SECONDS",
     "SPEC_HELP",
+    "Algorithm",
     "AnyEnginePlayer",
+    "EngineBudget",
     "EnginePlayer",
+    "EngineSpec",
     "EngineSpecError",
     "ParallelEnginePlayer",
+    "deepest",
     "engine_player",
+    "solve_depth",
 ]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
 
-SPEC_HELP = ("minimax:d, alphabeta:d (negamax:d), pvs:d, mtdf:d, aspiration:d, scout:d, "
-             "jamboree:d, ybw:d, id:seconds or solve")
-"""The specs ``engine_player`` accepts, for error messages and ``--help``."""
+SOLVE_SECONDS: Final = 10.0
+"""A ``solve`` player's time a move when its spec names none."""
 
-_BY_DEPTH: dict[str, Callable[..., SearchResult[Any]]] = {
-    "minimax": minimax,
-    "alphabeta": alphabeta,
-    "negamax": alphabeta,
-    "pvs": pvs,
-    "mtdf": mtdf,
-    "aspiration": aspiration,
-    "scout": scout,
+
+class Algorithm(enum.Enum):
+    """The engine's player kinds: the spec's keyword, and one line of help for each."""
+
+    MINIMAX = "minimax"
+    ALPHABETA = "alphabeta"
+    NEGAMAX = "negamax"
+    PVS = "pvs"
+    MTDF = "mtdf"
+    ASPIRATION = "aspiration"
+    SCOUT = "scout"
+    JAMBOREE = "jamboree"
+    YBW = "ybw"
+    ID = "id"
+    SOLVE = "solve"
+
+    @property
+    def about(self) -> str:
+        """One line of help: what a player of this kind does.
+
+        >>> Algorithm.YBW.about
+        "Kuszmaul's young-brothers-wait to depth D, on --executor"
+        """
+        return _ABOUT[self]
+
+    @property
+    def syntax(self) -> str:
+        """How a spec of this kind is written (``pvs:D``, ``id:S``, ``solve[:S]``).
+
+        >>> [a.syntax for a in (Algorithm.PVS, Algorithm.ID, Algorithm.SOLVE)]
+        ['pvs:D', 'id:S', 'solve[:S]']
+        """
+        if self is Algorithm.ID:
+            return "id:S"
+        return "solve[:S]" if self is Algorithm.SOLVE else f"{self.value}:D"
+
+    @property
+    def parallel(self) -> bool:
+        """Whether players of this kind search on an executor.
+
+        >>> [a.value for a in Algorithm if a.parallel]
+        ['jamboree', 'ybw']
+        """
+        return self in (Algorithm.JAMBOREE, Algorithm.YBW)
+
+
+_ABOUT: Final[dict[Algorithm, str]] = {
+    Algorithm.MINIMAX: "the engine's minimax to depth D (no pruning, with its table)",
+    Algorithm.ALPHABETA: "the engine's alpha-beta to depth D (table, ordering, symmetries)",
+    Algorithm.NEGAMAX: "the same as the engine's alphabeta:D",
+    Algorithm.PVS: "NegaScout / principal variation search to depth D",
+    Algorithm.MTDF: "MTD(f): null-window searches converging on the depth-D value",
+    Algorithm.ASPIRATION: "alpha-beta in a window around the previous depth's value",
+    Algorithm.SCOUT: "Pearl's Scout: test each move, search the ones that pass",
+    Algorithm.JAMBOREE: "Kuszmaul's Jamboree to depth D, on --executor",
+    Algorithm.YBW: "Kuszmaul's young-brothers-wait to depth D, on --executor",
+    Algorithm.ID: "iterative deepening (PVS) for at most S seconds a move",
+    Algorithm.SOLVE: (f"searching to the end of the game (at most S seconds a move, default"
+                      f" {SOLVE_SECONDS:g}; past it, the deepest search's move)"),
 }
+
+PARALLEL_KINDS: tuple[str, ...] = tuple(a.value for a in Algorithm if a.parallel)
+"""The engine players that search on an executor: Jamboree and young-brothers-wait."""
+
+SPEC_HELP = ", ".join(a.syntax for a in Algorithm)
+"""The specs ``engine_player`` accepts, for error messages (generated from ``Algorithm``)."""
+
+
+class EngineSpecError(ValueError):
+    """A player spec ``EngineSpec.parse`` cannot read.
+
+    >>> engine_player("fast", None)  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    sml150.search.player.EngineSpecError: unknown engine player 'fast' (use minimax:D, ...)
+    """
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+
+
+@final
+@attrs.frozen
+class EngineBudget:
+    """How far an engine player may search: a depth, a node count, a time (``None``: no limit).
+
+    >>> EngineBudget(depth=4).describe(), EngineBudget(seconds=2.5).describe()
+    ('depth 4', '2.5 s')
+    >>> EngineBudget(depth=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be >= 1, not 0
+    """
+
+    depth: int | None = attrs.field(default=None)
+    """The search depth in plies (``None``: to the end of the game, or until the clock)."""
+    nodes: int | None = attrs.field(default=None)
+    """Stop after entering this many positions."""
+    seconds: float | None = attrs.field(default=None)
+    """Stop after this many seconds."""
+
+    @depth.validator
+    def _depth(self, _a: object, v: int | None) -> None:
+        if v is not None and v < 1:
+            raise ValueError(f"depth must be >= 1, not {v}")
+
+    @nodes.validator
+    def _nodes(self, _a: object, v: int | None) -> None:
+        if v is not None and v < 1:
+            raise ValueError(f"a node budget must be >= 1, not {v}")
+
+    @seconds.validator
+    def _seconds(self, _a: object, v: float | None) -> None:
+        if v is not None and not (math.isfinite(v) and v > 0):
+            raise ValueError(f"a time budget must be > 0 seconds, not {v}")
+
+    def describe(self) -> str:
+        """The budget in words, for messages (``depth 4, 1,000 positions, 2 s``)."""
+        parts = [] if self.depth is None else [f"depth {self.depth}"]
+        parts += [] if self.nodes is None else [f"{self.nodes:,} positions"]
+        parts += [] if self.seconds is None else [f"{self.seconds:g} s"]
+        return ", ".join(parts) or "no limit"
+
+
+@final
+@attrs.frozen
+class EngineSpec:
+    """An engine player, read: its algorithm and its budget.
+
+    >>> EngineSpec.parse("engine:ybw:3")  # doctest: +NORMALIZE_WHITESPACE
+    EngineSpec(algorithm=<Algorithm.YBW: 'ybw'>,
+               budget=EngineBudget(depth=3, nodes=None, seconds=None))
+    >>> EngineSpec.parse("solve").budget.seconds, EngineSpec.parse("id:1.5").text
+    (10.0, 'id:1.5')
+    """
+
+    algorithm: Algorithm
+    """What searches."""
+    budget: EngineBudget
+    """How far: a depth for the depth-limited kinds, seconds for ``id`` and ``solve``."""
+
+    @property
+    def uses_executor(self) -> bool:
+        """Whether this player searches on the executor it is given (else in this process)."""
+        return self.algorithm.parallel
+
+    @property
+    def text(self) -> str:
+        """The spec written out (for titles and tables; never parsed back by the library)."""
+        b = self.budget
+        if self.algorithm in (Algorithm.ID, Algorithm.SOLVE):
+            return f"{self.algorithm.value}:{b.seconds:g}" if b.seconds is not None else "solve"
+        return f"{self.algorithm.value}:{b.depth}"
+
+    @classmethod
+    def parse(cls, text: str) -> EngineSpec:
+        """Read an engine player spec (the grammar of the module docstring).
+
+        REQUIRES: true. ENSURES: the spec, or ``EngineSpecError`` naming the bad part.
+
+        >>> EngineSpec.parse("PVS:4").budget.depth
+        4
+        >>> EngineSpec.parse("id:0")
+        Traceback (most recent call last):
+        ...
+        sml150.search.player.EngineSpecError: bad time '0' in 'id:0' (seconds, > 0 and <= 3600)
+        """
+        parts = text.strip().lower().split(":")
+        if parts[0] == "engine":
+            parts = parts[1:]
+        try:
+            kind = Algorithm(parts[0]) if parts else None
+        except ValueError:
+            kind = None
+        if kind is Algorithm.SOLVE and len(parts) in (1, 2):
+            s = _seconds(parts[1], text) if len(parts) == 2 else SOLVE_SECONDS
+            return cls(kind, EngineBudget(seconds=s))
+        if kind is Algorithm.ID and len(parts) == 2:
+            return cls(kind, EngineBudget(seconds=_seconds(parts[1], text)))
+        if kind is not None and kind not in (Algorithm.ID, Algorithm.SOLVE) and len(parts) == 2:
+            return cls(kind, EngineBudget(depth=_depth(parts[1], text)))
+        raise EngineSpecError(f"unknown engine player {_shown(text)!r} (use {SPEC_HELP})")
+
+
+def _depth(text: str, spec: str) -> int:
+    if re.fullmatch(r"[0-9]{1,9}", text) is None or int(text) < 1:
+        raise EngineSpecError(f"bad depth {_shown(text)!r} in {_shown(spec)!r} (a whole number"
+                              " >= 1)")
+    return int(text)
+
+
+def _seconds(text: str, spec: str) -> float:
+    try:
+        s = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        s = math.nan
+    if not 0.0 < s <= 3600.0:
+        raise EngineSpecError(f"bad time {_shown(text)!r} in {_shown(spec)!r} (seconds, > 0 and"
+                              " <= 3600)")
+    return s
+
+
+def solve_depth() -> int:
+    """The deepest search the Python stack allows from here (a solve never goes deeper).
+
+    A search uses a stack frame a ply, so a game whose lines can go on for ever (Riskless's
+    armies move back and forth) would otherwise end a search to the end in ``RecursionError``.
+
+    >>> 100 < solve_depth() < sys.getrecursionlimit()
+    True
+    """
+    frame, used = inspect.currentframe(), 0
+    while frame is not None:
+        used, frame = used + 1, frame.f_back
+    return max(1, (sys.getrecursionlimit() - used - 100) // 2)
 
 
 _EXACT = SearchOptions(tt_exact_depth=True)
 """The parallel players' options: table entries used only at their own depth, so the value is
 exactly the depth-``d`` minimax value (a deeper entry could differ from it)."""
-
-PARALLEL_KINDS: tuple[str, ...] = ("jamboree", "ybw")
-"""The engine players that search on an executor: Jamboree and young-brothers-wait."""
-
-
-class EngineSpecError(ValueError):
-    """A player spec ``engine_player`` cannot read.
-
-    >>> engine_player("fast", None)  # type: ignore[arg-type]
-    Traceback (most recent call last):
-    ...
-    sml150.search.player.EngineSpecError: unknown engine player 'fast' (use minimax:d, ...)
-    """
-
 
 @final
 @attrs.frozen
@@ -214,18 +424,44 @@ class ParallelEnginePlayer(Generic[State, Move]):
 AnyEnginePlayer: TypeAlias = "EnginePlayer[State, Move] | ParallelEnginePlayer[State, Move]"
 """What ``engine_player`` returns: a sequential or a parallel engine player."""
 
+_BY_DEPTH: Final[dict[Algorithm, Callable[..., SearchResult[Any]]]] = {
+    Algorithm.MINIMAX: minimax,
+    Algorithm.ALPHABETA: alphabeta,
+    Algorithm.NEGAMAX: alphabeta,
+    Algorithm.PVS: pvs,
+    Algorithm.MTDF: mtdf,
+    Algorithm.ASPIRATION: aspiration,
+    Algorithm.SCOUT: scout,
+}
 
-def _depth(text: str, spec: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise EngineSpecError(f"bad depth {text!r} in {spec!r} (a whole number >= 1)")
-    return int(text)
+
+def deepest(game: GAME[State, Move], s: State, budget: EngineBudget) -> SearchResult[Move]:
+    """The deepest iterative-deepening result within ``budget`` (``id:S`` and ``solve``).
+
+    REQUIRES: ``s`` In_play. ENSURES: the last iteration finished within the budget and
+    ``budget.depth`` (default ``solve_depth()``): solved when ``stats.estimates == 0``; if not
+    even depth 1 finishes in time, a depth-1 search decides.
+
+    >>> from sml150.games.tictactoe import KInARow
+    >>> g = KInARow(3, 3)
+    >>> r = deepest(g, g.start, EngineBudget(seconds=60))
+    >>> r.describe(), r.stats.estimates
+    ('draw or even (0)', 0)
+    """
+    last = None
+    cap = budget.depth if budget.depth is not None else solve_depth()
+    for last in iterative_deepening(game, s, max_depth=cap, nodes=budget.nodes,  # noqa: B007
+                                    seconds=budget.seconds):
+        pass
+    return last if last is not None else alphabeta(game, s, 1)
 
 
-def engine_player(spec: str, game: GAME[State, Move], *,
+def engine_player(spec: str | EngineSpec, game: GAME[State, Move], *,
                   executor: Executor | None = None) -> AnyEnginePlayer[State, Move]:
     """The engine PLAYER a spec names (see the module docstring), for ``game``.
 
-    REQUIRES: a spec of the module docstring (else ``EngineSpecError``, a ``ValueError``).
+    REQUIRES: an ``EngineSpec``, or text ``EngineSpec.parse`` reads (else ``EngineSpecError``,
+    a ``ValueError``).
     ENSURES: for ``jamboree:d`` and ``ybw:d`` a ``ParallelEnginePlayer`` searching on
     ``executor``, else an ``EnginePlayer``, which ignores ``executor`` (it searches in this
     process).
@@ -236,43 +472,24 @@ def engine_player(spec: str, game: GAME[State, Move], *,
     >>> p = engine_player("engine:jamboree:4", g, executor=SerialExecutor())
     >>> type(p).__name__, p.next_move(g.play_line("0 0, 1 1, 0 1"))
     ('ParallelEnginePlayer', (0, 2))
-    >>> type(engine_player("pvs:4", g, executor=SerialExecutor())).__name__
+    >>> type(engine_player(EngineSpec(Algorithm.PVS, EngineBudget(depth=4)), g)).__name__
     'EnginePlayer'
     """
-    parts = spec.strip().lower().split(":")
-    if parts[0] == "engine":
-        parts = parts[1:]
-    kind = parts[0] if parts else ""
-    if kind in PARALLEL_KINDS and len(parts) == 2:
-        d = _depth(parts[1], spec)
-        return ParallelEnginePlayer(game, spec, kind, d, executor)
-    if kind in _BY_DEPTH and len(parts) == 2:
-        d = _depth(parts[1], spec)
-        f = _BY_DEPTH[kind]
-
-        def by_depth(g: GAME[State, Move], s: State) -> SearchResult[Move]:
-            return f(g, s, d)
-
-        return EnginePlayer(game, spec, by_depth)
-    if kind == "id" and len(parts) == 2:
-        try:
-            seconds = float(parts[1])
-        except ValueError:
-            raise EngineSpecError(f"bad time {parts[1]!r} in {spec!r} (seconds > 0)") from None
-        if not seconds > 0:
-            raise EngineSpecError(f"bad time {parts[1]!r} in {spec!r} (seconds > 0)")
+    e = spec if isinstance(spec, EngineSpec) else EngineSpec.parse(spec)
+    b = e.budget
+    if e.algorithm.parallel:
+        assert b.depth is not None
+        return ParallelEnginePlayer(game, e.text, e.algorithm.value, b.depth, executor)
+    if e.algorithm in (Algorithm.ID, Algorithm.SOLVE):
 
         def timed(g: GAME[State, Move], s: State) -> SearchResult[Move]:
-            last = None
-            for last in iterative_deepening(g, s, seconds=seconds):  # noqa: B007
-                pass
-            return last if last is not None else alphabeta(g, s, 1)
+            return deepest(g, s, b)
 
-        return EnginePlayer(game, spec, timed)
-    if kind == "solve" and len(parts) == 1:
+        return EnginePlayer(game, e.text, timed)
+    f = _BY_DEPTH[e.algorithm]
+    d = b.depth
 
-        def solve(g: GAME[State, Move], s: State) -> SearchResult[Move]:
-            return pvs(g, s)
+    def by_depth(g: GAME[State, Move], s: State) -> SearchResult[Move]:
+        return f(g, s, d)
 
-        return EnginePlayer(game, spec, solve)
-    raise EngineSpecError(f"unknown engine player {spec!r} (use {SPEC_HELP})")
+    return EnginePlayer(game, e.text, by_depth)
