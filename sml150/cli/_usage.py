@@ -1,15 +1,11 @@
-"""The CLI's one error type and the careful number readers every argument goes through."""
+"""The CLI's one error type and the careful number reader every argument goes through."""
 
 from __future__ import annotations
 
-import re
+from sml150.specs import SpecError
+from sml150.specs import whole_number as _whole_number
 
-__all__ = ["MAX_DIGITS", "UsageError", "whole_number"]
-
-MAX_DIGITS = 9
-"""Longest whole number an argument may spell (larger ones are refused before ``int``)."""
-
-_WHOLE = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)  # noqa: UP031 -- a regex, not a message
+__all__ = ["UsageError", "whole_number"]
 
 
 class UsageError(Exception):
@@ -21,13 +17,9 @@ class UsageError(Exception):
 
 
 def whole_number(text: str, what: str, *, least: int = 0, where: str = "") -> int:
-    """``text`` read as a whole number ``>= least`` (ASCII digits only, at most 9 of them).
+    """``text`` read as a whole number ``>= least`` (``sml150.specs.whole_number``).
 
-    ``where`` is appended to the error's subject (e.g. `` in 'minimax:x'``).
-
-    REQUIRES: true. ENSURES: the number, or ``UsageError`` naming ``what`` (never a
-    ``ValueError`` from ``int``: superscript digits, signs, spaces and 5,000-digit strings are
-    refused by the pattern first).
+    REQUIRES: true. ENSURES: the number, or ``UsageError`` naming ``what``.
 
     >>> whole_number("12", "depth")
     12
@@ -36,7 +28,7 @@ def whole_number(text: str, what: str, *, least: int = 0, where: str = "") -> in
     ...
     sml150.cli._usage.UsageError: bad depth '²' (a whole number >= 0)
     """
-    if _WHOLE.fullmatch(text) is None or int(text) < least:
-        shown = text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
-        raise UsageError(f"bad {what} {shown!r}{where} (a whole number >= {least})")
-    return int(text)
+    try:
+        return _whole_number(text, what, least=least, where=where)
+    except SpecError as e:
+        raise UsageError(str(e)) from None
