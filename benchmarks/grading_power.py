@@ -9,7 +9,7 @@ is the reference's), stopping at its first failed test; a mutant that loses no p
 Mutants listed in ``benchmarks/grading_power_equivalents.json`` (each with the reason it cannot
 be told apart from the reference by any test the handout allows) are left out of the ratio.
 
-Run: ``nice .venv/bin/python benchmarks/grading_power.py [--hw hw10 hw11] [--sample N]
+Run: ``nice .venv/bin/python benchmarks/grading_power.py [--hw hw10 hw11 gametree] [--sample N]
 [--seed S] [--jobs 2] [--show-survivors]``. Prints one line per module and homework: mutants
 graded, equivalent, killed, and the kill ratio of the non-equivalent ones.
 """
@@ -41,6 +41,7 @@ AFFECTS: dict[str, dict[str, tuple[str, ...]]] = {
              "maps": ("4.1", "5.3", "6.4"),
              "alphabeta": ("5.1", "5.2", "5.3", "6.2", "6.3", "6.4"),
              "jamboree": ("6.2", "6.3", "6.4")},
+    "gametree": {"gametree": ("1", "2", "3", "4", "5", "6", "7", "8")},
 }
 """The tasks whose tests reach each module (its own, and those of the modules importing it):
 a mutant of the module is graded on those only."""
@@ -74,7 +75,7 @@ def run_one(m: AstMutant, root: Path) -> tuple[AstMutant, str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hw", nargs="+", default=["hw10", "hw11"])
+    parser.add_argument("--hw", nargs="+", default=["hw10", "hw11", "gametree"])
     parser.add_argument("--sample", type=int, default=0, help="mutants per homework (0: all)")
     parser.add_argument("--seed", type=int, default=150)
     parser.add_argument("--jobs", type=int, default=2)

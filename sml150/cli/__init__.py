@@ -7,8 +7,9 @@
     sml150 play GAME [--human maxie|minnie] [--ai PLAYER] [--executor SPEC]
     sml150 trace hw11-alphabeta|hw11-jamboree handout-small|handout-big [--prune P]
                  [--executor SPEC]
-    sml150 handout hw10|hw11 DIR [--force]
-    sml150 grade hw10|hw11 SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet] [--reveal]
+    sml150 handout hw10|hw11|gametree DIR [--force]
+    sml150 grade hw10|hw11|gametree SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet]
+                 [--reveal]
 
 GAME is ``tictactoe[:n][:draw]`` (``draw``: the standard rule, a full board is a draw),
 ``riskless:m1|m2|earth``, ``explicit:small|big`` (played down to a leaf) or
@@ -264,13 +265,13 @@ def _parser() -> argparse.ArgumentParser:
                        " hw11-alphabeta is sequential: no effect there")
 
     handout = sub.add_parser("handout", help="write the student starter files")
-    handout.add_argument("hw", choices=["hw10", "hw11"])
+    handout.add_argument("hw", choices=["hw10", "hw11", "gametree"])
     handout.add_argument("directory", type=Path)
     handout.add_argument("--force", action="store_true",
                          help="overwrite starter files that already exist")
 
     grade = sub.add_parser("grade", help="grade a submission directory")
-    grade.add_argument("hw", choices=["hw10", "hw11"])
+    grade.add_argument("hw", choices=["hw10", "hw11", "gametree"])
     grade.add_argument("submission", type=Path)
     grade.add_argument("--autolab", action="store_true",
                        help="end stdout with Autolab's JSON scores line")

@@ -1,4 +1,4 @@
-"""``sml150 autograder gradescope|autolab hw10|hw11 OUT``: the staff-only autograder bundle."""
+"""``sml150 autograder gradescope|autolab hw10|hw11|gametree OUT``: the staff-only bundle."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
                     "install steps and the course secret that draws the hidden cases (keep "
                     "it private: with the secret, the hidden cases can be rebuilt).")
     p.add_argument("platform", choices=PLATFORMS)
-    p.add_argument("hw", choices=["hw10", "hw11"])
+    p.add_argument("hw", choices=["hw10", "hw11", "gametree"])
     p.add_argument("out", type=Path, help="directory to write the bundle into")
     p.add_argument("--secret", default=None,
                    help=f"the course secret (>= 16 characters); default: ${ENV} or "

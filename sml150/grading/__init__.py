@@ -1,8 +1,9 @@
-"""``sml150.grading``: the autograder for HW10 and HW11, and the students' starter files.
+"""``sml150.grading``: the autograder for HW10, HW11 and the gametree exercise, and starters.
 
 Entry points (the ``sml150`` command calls them):
 
-* ``write_handout(hw, directory)`` writes the starter set of ``hw`` (``"hw10"``/``"hw11"``).
+* ``write_handout(hw, directory)`` writes the starter set of ``hw`` (``"hw10"``, ``"hw11"``,
+  ``"gametree"``: the OCaml exercise on lazy game trees).
 * ``grade(hw, submission, text=..., autolab=..., gradescope=...)`` grades a directory holding
   the homework's modules and returns a ``GradeReport``; it prints the text report and/or the
   Autolab autoresult (last line of stdout) and writes Gradescope's ``results.json``.
@@ -143,7 +144,7 @@ def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bo
     """``grade`` as a command: prints, and returns the exit status (``EXIT_*``).
 
     >>> grade_command("hw99", Path("."))
-    sml150 grade: unknown homework 'hw99': choose one of hw10, hw11
+    sml150 grade: unknown homework 'hw99': choose one of hw10, hw11, gametree
     2
     """
     try:
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m sml150.grading grade|handout ...``; returns the exit status.
 
     >>> main(["handout", "hw99", "/tmp/x"])
-    sml150 grading: unknown homework 'hw99': choose one of hw10, hw11
+    sml150 grading: unknown homework 'hw99': choose one of hw10, hw11, gametree
     2
     """
     parser = argparse.ArgumentParser(prog="sml150-grading")

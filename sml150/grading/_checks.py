@@ -441,6 +441,68 @@ def _valid_est(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> 
     return Verdict(True)
 
 
+def _forced_parts(r: _Reply) -> tuple[Json, int] | None:
+    """``(value, cells forced)`` of a reply to a ``forced`` call (``_worker._forced``)."""
+    v = r.value if r.ok else None
+    if not (isinstance(v, dict) and isinstance(v.get("t"), list) and len(v["t"]) == 3):
+        return None
+    tag, value, cells = v["t"]
+    if tag != "forced" or type(cells) is not int:
+        return None
+    return value, cells
+
+
+def _equivalent(window: Json, v1: Json, v2: Json) -> bool:
+    """The exercise's ``equivalent alpha beta v1 v2`` on two encoded ints."""
+    alpha, beta = window
+    if type(v1) is not int or type(v2) is not int:
+        return False
+    return (v1 <= alpha and v2 <= alpha) or v1 == v2 or (beta <= v1 and beta <= v2)
+
+
+def _gametree(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> Verdict:
+    """The gametree homework: each call's value and, with ``arg["forced"]``, its forcings.
+
+    Every call is a ``forced`` one (``_worker._forced``: the value and the offspring cells the
+    function forced on a lazy tree). With ``arg["window"] = [alpha, beta]`` the value may be
+    any ``(alpha, beta)``-equivalent one (the exercise's ``bval``); otherwise it must equal the
+    reference's, type included (``1`` is not ``True``). With ``arg["forced"]`` the function
+    must also force exactly as many cells as the reference: more is a missed cut, a window not
+    narrowed or a sequence forced twice; fewer, a cut too early.
+
+    >>> from sml150.grading._model import Reply as R
+    >>> ref = [R(True, {"t": ["forced", 3, 4]})]
+    >>> _gametree(ref, [R(True, {"t": ["forced", 5, 4]})], {"window": [0, 3]}).passed
+    True
+    >>> _gametree(ref, [R(True, {"t": ["forced", 3, 6]})], {"forced": True}).reason
+    'forced 6 offspring cells; alpha-beta forces exactly 4 here (more: a cut missed, a window \
+not narrowed, or an offspring forced twice)'
+    """
+    window = arg.get("window") if isinstance(arg, dict) else None
+    counted = bool(arg.get("forced")) if isinstance(arg, dict) else False
+    for i, (e, g) in enumerate(zip(expected, got, strict=True)):
+        where = f"tree #{i + 1}: " if len(expected) > 1 else ""
+        ref, mine = _forced_parts(e), _forced_parts(g)
+        if ref is None:
+            return Verdict(False, f"{where}the grader could not read its own answer")
+        if mine is None:
+            shown = _describe(g) if not g.ok else f"a malformed result {show(g.value)}"
+            return Verdict(False, f"{where}expected {show(ref[0])}, got {shown}")
+        if window is not None:
+            if not _equivalent(window, ref[0], mine[0]):
+                return Verdict(False, f"{where}expected {show(ref[0])} or a value "
+                                      f"({window[0]}, {window[1]})-equivalent to it, "
+                                      f"got {show(mine[0])}")
+        elif not (type(ref[0]) is type(mine[0]) and ref[0] == mine[0]):
+            return Verdict(False, f"{where}expected {show(ref[0])}, got {show(mine[0])}")
+        if counted and mine[1] != ref[1]:
+            why = ("more: a cut missed, a window not narrowed, or an offspring forced twice"
+                   if mine[1] > ref[1] else "fewer: a cut too early, or a subtree skipped")
+            return Verdict(False, f"{where}forced {mine[1]} offspring cells; alpha-beta forces "
+                                  f"exactly {ref[1]} here ({why})")
+    return Verdict(True)
+
+
 MAX_TESTS: Final = 200
 """Task 4.2: the most test functions a reply may report (the worker runs no more)."""
 
@@ -516,5 +578,6 @@ CHECKS: Final[dict[str, Check]] = {
     "spy_none": _spy_none,
     "spy_max": _spy_max,
     "valid_est": _valid_est,
+    "gametree": _gametree,
 }
 """The checks by name."""

@@ -28,7 +28,7 @@ from sml150.grading._starter import (
 
 __all__ = ["HOMEWORKS", "handout_files", "homework", "write_handout", "write_solution"]
 
-HOMEWORKS: Final = ("hw10", "hw11")
+HOMEWORKS: Final = ("hw10", "hw11", "gametree")
 """The homeworks the grader knows."""
 
 
@@ -132,6 +132,21 @@ output.
 """
 
 
+_GAMETREE_EXTRA: Final = """
+## The gametree exercise in Python
+
+The OCaml types are given in `gametree.py`: a sequence (`Seq.t`) is a function of no argument
+returning `Nil()` or `Cons(head, tail)`, a tree is `TLeaf(value)` or `TNonLeaf(offspring)`, and
+`move option` is `returns.maybe.Maybe` (`Nothing`, `Some(move)`). Answer Questions 1-8 in
+place of the stubs. The grader builds its trees from your own given classes, on demand, and
+counts the offspring cells each function forces: `bval`, `assured_win` and `bmove` must force
+exactly as many as the exercise's alpha-beta (a missed cut or a second walk forces more, a cut
+too early fewer). `bval alpha beta t` may return any value `(alpha, beta)`-equivalent to the
+tree's, and exactly `ntval t` on the full window `(bottom, top)`. The questions' points are the
+grader's own (the exercise gives none).
+"""
+
+
 def handout_files(hw: str) -> list[str]:
     """The paths (relative) of the files ``write_handout`` writes directly, but ``sml150/lib``.
 
@@ -148,7 +163,7 @@ def handout_files(hw: str) -> list[str]:
 def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
     """Write the student starter files of ``hw`` into ``directory`` (created if needed).
 
-    REQUIRES: ``hw`` is ``"hw10"`` or ``"hw11"`` (else ``ValueError``); unless ``force``, none
+    REQUIRES: ``hw`` one of ``HOMEWORKS`` (else ``ValueError``); unless ``force``, none
     of the files exists yet (else ``FileExistsError`` naming them: a student's work is never
     overwritten by accident).
     ENSURES: ``directory`` holds the starter modules, ``sml150/lib``, ``tests/`` (the public
@@ -202,6 +217,8 @@ def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
 
         extra = _HW11_EXTRA.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS))
         (directory / "test_riskless.py").write_text(STARTER_TESTS, encoding="utf-8")
+    if hw == "gametree":
+        extra = _GAMETREE_EXTRA
     task_lines = "\n".join(
         f"- Task {t.id} ({t.points:g} point{'' if t.points == 1 else 's'}): {t.title}"
         for t in tasks)

@@ -4,7 +4,8 @@ Every case of both homeworks carries one of these quotes (``Case.quote``), and t
 docstrings are made of them (``_starter.handout_docstring``), so neither a test nor a starter can
 ask more of a student than the handout does. Each is the handout's text word for word, up to
 whitespace (the seeds' line breaks and double spaces are not the handout's): ``tests/grading/
-test_quotes.py`` finds every one in the seed it names (HW10: ``001_…``, HW11: ``000_…``).
+test_quotes.py`` finds every one in the seed it names (HW10: ``001_…``, HW11: ``000_…``, the
+gametree exercise: ``003_…``).
 
 >>> HW10["split_moves"].startswith("if `s` has `n` moves")
 True
@@ -15,9 +16,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["HW10", "HW11", "QUOTES", "SEEDS", "normalize"]
+__all__ = ["GAMETREE", "HW10", "HW11", "QUOTES", "SEEDS", "normalize"]
 
-SEEDS: Final = {"hw10": "001_2f387594021cce14.txt", "hw11": "000_fb773f94879bf0e2.txt"}
+SEEDS: Final = {"hw10": "001_2f387594021cce14.txt", "hw11": "000_fb773f94879bf0e2.txt",
+                "gametree": "003_b5238abf8b5d5fe7.txt"}
 """The handout of each homework, as a file of ``shared/seeds/``."""
 
 
@@ -175,5 +177,60 @@ HW11: Final[dict[str, str]] = {
 }
 """HW11 (graphs, Riskless, AlphaBeta with Step/Leaf, Jamboree), by what each sentence requires."""
 
-QUOTES: Final = {"hw10": HW10, "hw11": HW11}
+GAMETREE: Final[dict[str, str]] = {
+    "size": "The **size** of a game tree is the number of its nodes (including both leaf and "
+            "nonleaf nodes).",
+    "size_type": "Define the function `size`, whose type is `tree -> int`.",
+    "height": "The **height** of a game tree is the maximum length of a branch. In other "
+              "words, it is the maximum number of moves that can be played consecutively, "
+              "beginning in the initial game state.",
+    "height_type": "Define the function `height`, whose type is `tree -> int`.",
+    "eval": "Define a function `eval` of type `sense -> tree -> value` such that `eval sense t` "
+            "computes the value in the eyes of the player `Even` of the game tree `t`, under "
+            "the assumption that, at the root of the tree, the player `sense` is up.",
+    "eval_law": "Thus, the function `eval` must satisfy the following law: `eval (opposite "
+                "sense) t = -(eval sense t)`.",
+    "nval": "Define a function `nval` of type `tree -> value` such that `nval t` computes the "
+            "value of the game tree `t` in the eyes of the player who is up at the root of the "
+            "tree.",
+    "nval_law": "The connection between `nval` and `eval` is described by the following law: "
+                "`interpret sense (nval t) = eval sense t`.",
+    "ntval": "Define a function `ntval` of type `tree -> value` such that `ntval t` computes "
+             "the value of the game tree `t` in the eyes of the player who is up at the root of "
+             "the tree.",
+    "ntval_law": "The connection between `ntval` and `nval` is simple: `ntval t` must be equal "
+                 "to `nval t`.",
+    "bval": "Define a function `bval` of type `value -> value -> tree -> value` such that "
+            "`bval t` computes the value of the game tree `t` in the eyes of the player who is "
+            "up at the root of the tree, up to `(alpha, beta)`-equivalence.",
+    "bval_law": "The connection between `ntval` and `bval` is described by the following law: "
+                "`equivalent alpha beta (bval alpha beta t) (ntval t)`.",
+    "bval_full": "In particular, by instantiating `alpha` with `bottom` and `beta` with `top`, "
+                 "we find the following law as a special case: `bval bottom top t = ntval t`.",
+    "pruning": "algorithm improves on the Minimax algorithm by abandoning a sequence of "
+               "subtrees as soon as it is clear that their values are irrelevant.",
+    "cut": "If we find a subtree whose value is `beta` or above `beta`, then this is *good*, "
+           "and there is no need to examine the rest of the sequence of subtrees. This is known "
+           "as a *cut*.",
+    "on_demand": "The parts of the tree that an evaluation algorithm needs to examine are built "
+                 "on demand, and can be reclaimed by the garbage collector when they are no "
+                 "longer needed.",
+    "assured_win": "Define a function `assured_win` of type `tree -> bool` such that "
+                   "`assured_win t` is `true` if and only if the player who is up at the root "
+                   "of the game tree `t` is assured to win, under the assumption that every "
+                   "leaf in the tree `t` carries the value -1 (loss), 0 (draw), or +1 (win).",
+    "assured_win_ab": "How can this question be efficiently answered using the Alpha-Beta "
+                      "algorithm?",
+    "bmove": "Define a function `bmove` of type `value -> value -> tree -> move option` such "
+             "that `bmove alpha beta t` returns `None` if the game tree `t` is a leaf and "
+             "returns `Some move` if the game tree `t` is of the form `TNonLeaf offspring` and "
+             "`move` is the first move in the sequence `offspring` that achieves the optimal "
+             "value `bval alpha beta t`.",
+    "bmove_variant": "Fortunately, it is easy to define a variant of `bval` that returns not "
+                     "only the value of the game tree, but also an optimal move.",
+}
+"""The OCaml exercise on lazy game trees (Questions 1-8), by what each sentence requires."""
+
+
+QUOTES: Final = {"hw10": HW10, "hw11": HW11, "gametree": GAMETREE}
 """Each homework's quotes."""

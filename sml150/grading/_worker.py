@@ -159,7 +159,41 @@ def evaluate(expr: Json, env: Env) -> Any:
             return _spy(evaluate(args[0], env), str(args[1]), args[2], env)
         case "run_tests":
             return _run_tests(str(args[0]))
+        case "forced":  # the gametree homework: a lazy tree of the module's classes, counted
+            return _forced(evaluate(args[0], env), args[1], evaluate(args[2], env),
+                           [evaluate(a, env) for a in args[3:]])
     raise EvalError(f"unknown operation {op!r}")
+
+
+def _forced(types: Any, data: Json, f: Callable[..., Any],
+            fargs: list[Any]) -> tuple[str, Any, int]:
+    """``f(*fargs, tree)``: ``("forced", its value, the offspring cells it forced)``.
+
+    ``data`` is the tree as plain data (an int leaf; a list of ``[move, subtree]`` pairs), built
+    on demand with the classes of the module ``types`` (``TLeaf``, ``TNonLeaf``, ``Cons``,
+    ``Nil``): a subtree is made when the cell holding it is forced, and each ``Cons`` returned
+    counts one, as the exercise's own grader counts (a ``Nil`` does not; a cell forced twice
+    counts twice).
+    """
+    count = [0]
+
+    def build(node: Json) -> Any:
+        if isinstance(node, int):
+            return types.TLeaf(node)
+        return types.TNonLeaf(at(node, 0))
+
+    def at(pairs: list[Json], i: int) -> Callable[[], Any]:
+        def force() -> Any:
+            if i >= len(pairs):
+                return types.Nil()
+            count[0] += 1
+            m, child = pairs[i]
+            return types.Cons((m, build(child)), at(pairs, i + 1))
+
+        return force
+
+    value = f(*fargs, build(data))
+    return ("forced", value, count[0])
 
 
 MAX_TESTS: Final = 200
