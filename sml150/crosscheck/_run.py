@@ -1,0 +1,353 @@
+"""``sml150 crosscheck``: a student's SML and its Python port on the grader's cases, side by side.
+
+For each graded function, the grader's public cases and ``cases`` random ones drawn from the
+same generators (as a course secret would draw its hidden ones: ``--seed`` names the draw) run
+on both sides: the SML under SML/NJ in the sandbox (``_smlrun``), printing each result in the
+canonical form (``_bridge``, ``_canon``); the port in the grader's sandboxed worker. The two
+answers agree when their values (as the grader encodes them), the exceptions' meanings and the
+leaves estimated are the same. The grader's expected answer and check then say which side is
+right, so a difference reads as a porting slip, the SML's own bug, or (when both sides agree
+and the grader rejects them) a grader that disagrees with the SML.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final, final
+
+import attrs
+
+from sml150.crosscheck._bridge import SOLUTION_FILES, TranslateError, Translator, constructors
+from sml150.crosscheck._canon import CanonError, parse_value
+from sml150.crosscheck._smlrun import (
+    SML_LIBRARY,
+    SmlInstall,
+    find_sml,
+    run_sml,
+    split_output,
+)
+from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
+from sml150.grading._engine import expected_replies
+from sml150.grading._handout import homework
+from sml150.grading._model import Case, Reply, TaskSpec
+from sml150.grading._sandbox import (
+    INSIDE,
+    Bundle,
+    Limits,
+    WorkerDied,
+    WorkerSession,
+    sandbox_problem,
+)
+from sml150.grading._secret import ENV, ENV_FILE
+from sml150.grading._worker import encode
+
+__all__ = ["CaseResult", "CrosscheckReport", "Tally", "crosscheck"]
+
+Json = Any
+
+PORTING_SLIP: Final = "porting slip"
+SML_BUG: Final = "the SML's own bug"
+GRADER_BUG: Final = "grader disagrees with the SML (a grader bug, if the SML is right)"
+ALLOWED: Final = "an allowed choice (the grader accepts both)"
+BOTH_WRONG: Final = "both wrong (they differ, and the grader accepts neither)"
+
+
+@final
+@attrs.frozen
+class CaseResult:
+    """One case on both sides."""
+
+    task: str
+    """The handout task."""
+    function: str
+    """The graded function the case calls."""
+    name: str
+    """The grader's name of the case."""
+    sml: str
+    """The SML's answer, as the grader shows values (or why there is none)."""
+    port: str
+    """The port's answer, shown the same way."""
+    agree: bool
+    """Same value, exception and leaves on both sides."""
+    sml_passes: bool
+    """The grader's check accepts the SML's answer."""
+    port_passes: bool
+    """The grader's check accepts the port's answer."""
+    expected: str
+    """The grader's expected answer (the reference's), shown."""
+
+    @property
+    def label(self) -> str:
+        """What a difference (or an agreement the grader rejects) means; ``""`` if nothing."""
+        if self.agree:
+            return "" if self.sml_passes else GRADER_BUG
+        if self.sml_passes:
+            return ALLOWED if self.port_passes else PORTING_SLIP
+        return SML_BUG if self.port_passes else BOTH_WRONG
+
+
+@final
+@attrs.frozen
+class Tally:
+    """One graded function's counts."""
+
+    task: str
+    """The handout task."""
+    function: str
+    """The function."""
+    agree: int
+    """Cases where both sides answered the same."""
+    differ: int
+    """Cases where they did not."""
+    skipped: int
+    """Cases crosscheck cannot run on SML (matches driven by the grader, spies, tests)."""
+
+
+@final
+@attrs.frozen
+class CrosscheckReport:
+    """A whole crosscheck run."""
+
+    hw: str
+    """``hw10`` or ``hw11``."""
+    tallies: tuple[Tally, ...]
+    """Per graded function, in handout order."""
+    results: tuple[CaseResult, ...]
+    """Every case run on both sides."""
+    notes: tuple[str, ...] = ()
+    """What the run met on the way (an SML file that did not compile, no sandbox)."""
+
+    @property
+    def findings(self) -> tuple[CaseResult, ...]:
+        """The cases to look at: every difference, and agreements the grader rejects."""
+        return tuple(r for r in self.results if r.label and r.label != ALLOWED) + tuple(
+            r for r in self.results if r.label == ALLOWED)
+
+
+_SECRET_LOCK: Final = threading.Lock()
+
+
+@contextlib.contextmanager
+def _drawn_with(secret: str) -> Iterator[None]:
+    """The grader's hidden cases drawn from ``secret`` while inside (the course secret's way).
+
+    (The grader draws hidden cases from the process's course secret; crosscheck borrows that
+    to draw fresh random cases from the same generators, and puts the secret back after.)
+    """
+    with _SECRET_LOCK:
+        saved = {k: os.environ.pop(k, None) for k in (ENV, ENV_FILE)}
+        os.environ[ENV] = secret
+        try:
+            yield
+        finally:
+            os.environ.pop(ENV, None)
+            for k, v in saved.items():
+                if v is not None:
+                    os.environ[k] = v
+
+
+def _skip_reason(case: Case) -> str:
+    if case.driver is not None:
+        return "a match the grader drives"
+    if case.paths is not None:
+        return "the student's tests"
+    if any(isinstance(e, list) and e and e[0] == "spy" for e in case.exprs):
+        return "a spy on the Python objects"
+    return ""
+
+
+def _function(expr: Json) -> str:
+    """The graded function ``expr`` calls (its last attribute), e.g. ``search``."""
+    match expr:
+        case ["call", ["get", _, str(name)], *_] | ["get", _, str(name)]:
+            return name
+    return "?"
+
+
+@final
+@attrs.frozen
+class _Job:
+    task: TaskSpec
+    case: Case
+    expected: list[Reply]
+
+
+def _jobs(hw: str, count: int, seed: int, only: tuple[str, ...] | None) -> list[_Job]:
+    """The public cases of every task (or those in ``only``), then ``count`` random ones each."""
+    tasks = [t for t in homework(hw)[1] if only is None or t.id in only]
+    jobs: list[_Job] = []
+    with _drawn_with(""):
+        for t in tasks:
+            cases = t.cases()
+            exp = expected_replies(hw, t, cases)
+            jobs += [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if not c.hidden]
+    for t in tasks:
+        got, draw = 0, 0
+        while got < count and draw < 20:
+            with _drawn_with(f"sml150 crosscheck {seed} {draw}"):
+                cases = t.cases()
+                exp = expected_replies(hw, t, cases)
+            fresh = [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if c.hidden]
+            jobs += fresh[: count - got]
+            got += len(fresh[: count - got])
+            draw += 1
+            if not fresh:
+                break
+    return jobs
+
+
+_FUNCTOR_SEALS: Final = re.compile(
+    r"(functor\s+\w+\s*\((?:[^()]|\([^()]*\))*\))\s*:>?\s*[A-Z][A-Z_0-9]*\s*=")
+
+
+def _unsealed(text: str) -> str:
+    r"""An SML file with its functors' result signatures dropped (so F, G, ``O``... are seen).
+
+    >>> _unsealed("functor AlphaBeta (S : sig val d : int end) : PLAYER =\nstruct end")
+    'functor AlphaBeta (S : sig val d : int end) =\nstruct end'
+    """
+    return _FUNCTOR_SEALS.sub(r"\1 =", text)
+
+
+def _sml_side(hw: str, sml_dir: Path, jobs: list[_Job],
+              budget: float) -> tuple[dict[str, Any], list[str]]:
+    """Every job's expressions run on the SML solution: key -> ``CaseOutput`` or a why."""
+    notes: list[str] = []
+    t = Translator(hw)
+    units: dict[str, str] = {}
+    outputs: dict[str, Any] = {}
+    for i, job in enumerate(jobs):
+        for j, e in enumerate(job.case.exprs):
+            try:
+                units[f"{i}.{j}"] = t.case(e)
+            except TranslateError as err:
+                outputs[f"{i}.{j}"] = f"not translated to SML: {err}"
+    lib = "lib" if hw == "hw10" else "hw11lib"
+    with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
+        work = Path(tmp)
+        sandbox = sandbox_problem() is None
+        root, here = (f"{INSIDE}/sml", f"{INSIDE}/work") if sandbox else (SML_LIBRARY, work)
+        driver = ["Control.Print.printDepth := 0;", "Control.Print.signatures := 0;",
+                  f'OS.FileSys.chDir "{root}/{lib}";', 'use "load.sml";',
+                  f'OS.FileSys.chDir "{root}/crosscheck";', 'use "show.sml";',
+                  f'use "show{hw[2:]}.sml";', f'OS.FileSys.chDir "{here}";']
+        for name in SOLUTION_FILES[hw]:
+            src = sml_dir / name
+            if not src.is_file():
+                notes.append(f"{name}: not in {sml_dir}")
+                continue
+            (work / name).write_text(_unsealed(src.read_text(encoding="utf-8", errors="replace")),
+                                     encoding="utf-8")
+            driver.append(f'val () = (use "{name}") handle _ => print "\\001L{name}\\002";')
+        for k, decl in enumerate(t.decls):
+            (work / f"d{k}.sml").write_text(decl, encoding="utf-8")
+            driver.append(f'val () = (use "d{k}.sml") handle _ => ();')
+        for key, text in units.items():
+            (work / f"c{key}.sml").write_text(f"val () = Show.run (fn () => {text});\n",
+                                              encoding="utf-8")
+            driver.append(f'val () = print "\\001C{key}\\002";')
+            driver.append(f'val () = (use "c{key}.sml") handle _ => ();')
+        driver.append('val () = print "\\001C\\002\\n";')
+        driver.append("val () = OS.Process.exit OS.Process.success;")
+        (work / "driver.sml").write_text("\n".join(driver) + "\n", encoding="utf-8")
+        run = run_sml(work, "driver.sml", budget=budget, sandbox=sandbox)
+    if not run.sandboxed:
+        notes.append("SML/NJ ran without bubblewrap (not installed or not usable here)")
+    if run.problem:
+        notes.append(run.problem)
+    failed = re.findall("\x01L([^\x02]*)\x02", run.output)
+    notes += [f"{name}: SML/NJ did not compile it (its functions' cases fail)" for name in failed]
+    outputs |= split_output(run.output)
+    return outputs, notes
+
+
+def _sml_reply(hw: str, got: Any) -> tuple[Reply, str]:
+    """The SML side's answer as a grader ``Reply``, and how it is shown."""
+    if isinstance(got, str):
+        return Reply(False, exc="NotRun", msg=got), got
+    if got is None or not got.began:
+        why = "did not compile: " + " ".join((got.out if got else "").split())[:300]
+        return Reply(False, exc="NotRun", msg=why), why
+    if got.exc is not None:
+        return Reply(False, exc=got.exc, out=got.out), f"raises {got.exc}"
+    try:
+        value = encode(parse_value(got.value or "", constructors(hw)))
+    except (CanonError, TypeError, ValueError) as e:
+        return Reply(False, exc="NotRun", msg=str(e)), f"unreadable: {e}"
+    return Reply(True, value, out=got.out), show(value)
+
+
+def _shown(r: Reply) -> str:
+    return show(r.value) if r.ok else f"raises {r.exc}" + (f" ({r.msg})" if r.msg else "")
+
+
+def _same(a: Reply, b: Reply) -> bool:
+    if a.ok != b.ok:
+        return False
+    if a.ok:
+        return bool(a.value == b.value and estimating_lines(a.out) == estimating_lines(b.out))
+    return exc_meaning(a.exc) == exc_meaning(b.exc)
+
+
+def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: int = 0,
+               tasks: tuple[str, ...] | None = None, budget: float = 300.0) -> CrosscheckReport:
+    """Run the SML solution in ``sml_dir`` and its port in ``py_dir`` on the same cases.
+
+    REQUIRES: SML/NJ installed (``find_sml``); ``hw`` is ``hw10`` or ``hw11``.
+    ENSURES: one ``Tally`` per graded function (public cases and ``cases`` random ones per
+    task, drawn from ``seed``; only the handout ``tasks`` given) and a ``CaseResult`` per case
+    run; nothing of the SML or the
+    port can make it raise (a crash is that side's answer).
+    """
+    sml = find_sml()
+    if not isinstance(sml, SmlInstall):
+        raise RuntimeError(sml)
+    jobs = _jobs(hw, cases, seed, tasks)
+    sml_out, notes = _sml_side(hw, sml_dir, jobs, budget)
+    results: list[CaseResult] = []
+    tallies: dict[tuple[str, str], list[int]] = {}
+    limits = Limits()
+    with Bundle() as bundle:
+        session: WorkerSession | None = None
+        try:
+            for i, job in enumerate(jobs):
+                fname = _function(job.case.exprs[0]) if job.case.exprs else "match"
+                counts = tallies.setdefault((job.task.id, fname), [0, 0, 0])
+                if _skip_reason(job.case):
+                    counts[2] += 1
+                    continue
+                smls, ports = [], []
+                for j, e in enumerate(job.case.exprs):
+                    smls.append(_sml_reply(hw, sml_out.get(f"{i}.{j}"))[0])
+                    try:
+                        session = session or WorkerSession(bundle, [py_dir.resolve()], limits)
+                        ports.append(session.call(e))
+                    except WorkerDied as err:
+                        ports.append(Reply(False, exc="WorkerDied", msg=str(err)))
+                        session = None
+                check = CHECKS[job.case.check]
+                agree = all(_same(a, b) for a, b in zip(smls, ports, strict=True))
+                counts[0 if agree else 1] += 1
+                results.append(CaseResult(
+                    job.task.id, fname, job.case.name, "; ".join(map(_shown, smls)),
+                    "; ".join(map(_shown, ports)), agree,
+                    check(job.expected, smls, job.case.arg).passed,
+                    check(job.expected, ports, job.case.arg).passed,
+                    "; ".join(map(_shown, job.expected))))
+        finally:
+            if session is not None:
+                session.close()
+    return CrosscheckReport(hw, tuple(Tally(t, f, *c) for (t, f), c in tallies.items()),
+                            tuple(results), tuple(notes))
+
+
+def sml_missing() -> str:
+    """Why crosscheck cannot run here (``""``: it can)."""
+    sml = find_sml()
+    return sml if isinstance(sml, str) else ""
