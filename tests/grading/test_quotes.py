@@ -1,8 +1,9 @@
 """The handout is the grader's only spec: every check quotes the handout sentence it enforces.
 
-Each case of both homeworks (public and hidden) carries a quote; each quote is found, word for
-word up to whitespace, in its handout (``shared/seeds/``); the starter files' docstrings are made
-of those quotes only, so a starter never promises more than the handout.
+Each case of every homework (public and hidden; HW10, HW11 and the gametree exercise, seed
+003) carries a quote; each quote is found, word for word up to whitespace, in its handout
+(``shared/seeds/``); the starter files' docstrings are made of those quotes only, so a
+starter never promises more than the handout.
 """
 
 from __future__ import annotations
@@ -26,14 +27,14 @@ def _seed(hw: str) -> str:
     return normalize(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("hw", ["hw10", "hw11"])
+@pytest.mark.parametrize("hw", ["hw10", "hw11", "gametree"])
 def test_every_quote_is_in_the_handout(hw: str) -> None:
     text = _seed(hw)
     missing = [key for key, quote in QUOTES[hw].items() if normalize(quote) not in text]
     assert not missing, f"quotes not in the {hw} handout: {missing}"
 
 
-@pytest.mark.parametrize("hw", ["hw10", "hw11"])
+@pytest.mark.parametrize("hw", ["hw10", "hw11", "gametree"])
 def test_every_case_quotes_the_handout(hw: str) -> None:
     text = _seed(hw)
     quotes = set(QUOTES[hw].values())
@@ -44,13 +45,13 @@ def test_every_case_quotes_the_handout(hw: str) -> None:
             assert normalize(case.quote) in text, f"Task {task.id} {case.name!r}"
 
 
-@pytest.mark.parametrize("hw", ["hw10", "hw11"])
+@pytest.mark.parametrize("hw", ["hw10", "hw11", "gametree"])
 def test_starter_docstrings_are_the_handouts_quotes(hw: str) -> None:
     quotes = set(QUOTES[hw].values())
     for spec in homework(hw)[0]:
         for _name, task, qs in spec.docs:
             assert set(qs) <= quotes
-            assert task.startswith("Task ")
+            assert task.startswith("Task " if hw != "gametree" else "Question ")
         tree = ast.parse(starter_source(reference_source(hw, spec.name), spec, hw))
         stubbed = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
                    and any(isinstance(s, ast.Raise) and isinstance(s.exc, ast.Name)

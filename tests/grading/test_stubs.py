@@ -1,4 +1,4 @@
-"""Nothing for nothing: do-nothing stubs score exactly 0 in every task of both homeworks.
+"""Nothing for nothing: do-nothing stubs score exactly 0 in every task of every homework.
 
 A stub is the starter file with every ``raise NotImplementedError`` left as it is or replaced by
 ``return None``, ``raise ValueError`` or ``pass``. Property checks ("estimate creates no state")
@@ -46,7 +46,7 @@ def stub_submission(hw: str, body: str, target: Path) -> Path:
 
 
 @pytest.mark.xdist_group("stubs")
-@pytest.mark.parametrize("hw", ["hw10", "hw11"])
+@pytest.mark.parametrize("hw", ["hw10", "hw11", "gametree"])
 @pytest.mark.parametrize("body", list(BODIES))
 def test_a_do_nothing_stub_scores_zero_everywhere(hw: str, body: str, tmp_path: Path) -> None:
     d = stub_submission(hw, body, tmp_path / "sub")
