@@ -83,7 +83,7 @@ def test_play_when_the_input_ends() -> None:
         (["match", "riskless:mars"], "bad Riskless map"),
         (["match", "--maxie", "alphabeta:0"], "bad search depth '0'"),
         (["match", "--minnie", "jamboree:3:1.5"], "prune percentage must be in [0, 1]"),
-        (["match", "--minnie", "jamboree:3"], "unknown player 'jamboree:3'"),
+        (["match", "--minnie", "jamboree:3"], "'jamboree:3' needs a prune percentage"),
         (["match", "--move-limit", "0"], "--move-limit must be >= 1"),
         (["trace", "hw12", "handout-small"], "invalid choice"),
         (["frobnicate"], "invalid choice"),

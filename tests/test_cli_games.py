@@ -19,7 +19,8 @@ from sml150.cli import main
 from sml150.cli._games import LISTED_GAMES, build_game, tree_depths
 from sml150.cli._live import Report, Watched, _Thinking
 from sml150.cli._players import LISTED_PLAYERS, parse_player
-from sml150.lib._search import SearchCount
+from sml150.specs import search_depth
+from sml150.lib.searchcount import SearchCount
 from sml150.lib.est import Guess
 from sml150.lib.explicit import HandoutSmall
 from sml150.lib.minimax import MiniMax
@@ -31,11 +32,11 @@ REPO = Path(__file__).resolve().parent.parent
 def fitting(spec: str, game: str) -> str:
     """``spec`` with a depth deep enough for an explicit tree (its height)."""
     tree = build_game(game).tree
-    p = parse_player(spec)
-    if tree is None or p.depth is None:
+    d = search_depth(parse_player(spec))
+    if tree is None or d is None:
         return spec
     (height,) = tree_depths(tree)
-    return spec.replace(f":{p.depth}", f":{max(p.depth, height)}", 1)
+    return spec.replace(f":{d}", f":{max(d, height)}", 1)
 
 
 def test_the_help_lists_the_games_and_players_the_tests_play(
@@ -136,8 +137,15 @@ def test_a_module_game(capsys: pytest.CaptureFixture[str],
         ("", "nowhere_at_all:Game", "cannot import 'nowhere_at_all'"),
         ("X = 1\n", "{m}:Y", "has no attribute 'Y'"),
         ("X = 1\n", "{m}:X", "is not a GAME (it lacks Est, start, moves"),
-        ("def X():\n    raise RuntimeError('boom')\n", "{m}:X", "calling it failed: "
-         "RuntimeError: boom"),
+        ("def X():\n    raise RuntimeError('boom')\n", "{m}:X", "is not a GAME: a function not"
+         " annotated to return one"),
+        ("from sml150.lib.signatures import GAME\ndef X() -> GAME:\n    raise RuntimeError('boom')"
+         "\n", "{m}:X", "making the GAME failed: RuntimeError: boom"),
+        ("import examples.nim as n\nclass X(n.Nim):\n    def moves(self, s):\n"
+         "        return list(super().moves(s))\n", "{m}:X",
+         "is not a GAME: moves(start) returned a list, not a Seq"),
+        ("import sys\nX = sys.exit\n", "{m}:X", "is not a GAME: a function not annotated"),
+        ("X = object\n", "{m}:X", "is not a GAME: a class without Est, start"),
         ("import nonexistent_module_xyz\n", "{m}:X", "failed: ModuleNotFoundError"),
         ("x = (\n", "{m}:X", "failed: SyntaxError"),
         ("", "{m}:1bad", "a module game is MODULE:ATTRIBUTE"),
@@ -165,6 +173,7 @@ def test_json_writes_one_object_per_move_and_the_result(
                  "--json", "--fixed-clock"]) == 0
     out, err = capsys.readouterr()
     records = [json.loads(line) for line in out.splitlines()]  # stdout holds only JSON
+    records[-1].pop("by_repetition", None)  # the repetition rule's own field, tested with it
     assert records == [
         {"ply": 1, "player": "Maxie", "spec": "minimax:2", "move": "1", "seconds": 0.0,
          "value": "Guess: 4", "nodes": 13, "terminals": 9},

@@ -77,9 +77,11 @@ def test_positions_file_text_and_mismatch(capsys: pytest.CaptureFixture[str],
         (["connect4", "44", "--max-seconds", "-2"], "--max-seconds must be a number >= 0"),
         (["connect4", "44", "--max-seconds", "nan"], "--max-seconds must be a number >= 0"),
         (["connect4:3y3"], "bad Connect Four size"),
-        (["connect4:0x6"], "width must be 1..32"),
-        (["chess"], "cannot solve 'chess'"),
-        (["tictactoe:3:9:draw"], "1 <= K <= N <= 8"),
+        (["connect4:0x6"], "Connect Four board must be 4..16 by 4..16, not 0x6"),
+        (["chess"], "unknown game 'chess'"),
+        (["tictactoe:3:9:draw"], "bad Tic-Tac-Toe size"),
+        (["kinarow:3:9"], "1 <= K <= N <= 8"),
+        (["os:abort"], "'os:abort' is not a GAME"),
         (["tictactoe:3:draw", "1 1, 1 1"], "move 2 ('1 1') of '1 1, 1 1' is not a legal"),
     ],
 )
@@ -120,10 +122,10 @@ def test_other_sizes_and_finished(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_tictactoe_by_the_engine() -> None:
-    o = solve_position("tictactoe:3:draw", "")
+    o = solve_position("kinarow:3", "")
     assert o.score == 0 and o.result == "draw or even (0)"
     assert len(o.best_moves) == 9  # every first move draws
-    won = solve_position("tictactoe:3:draw", "0 0, 1 0, 0 1, 1 1")
+    won = solve_position("kinarow:3", "0 0, 1 0, 0 1, 1 1")
     assert won.score == 1 and won.result == "win in 1" and won.best_moves == [[0, 2]]
 
 
@@ -164,7 +166,7 @@ def test_tictactoe_best_moves_and_pv_by_brute_force(moves: str) -> None:
         return max(-from_node(value(g.make_move(s, m)), 1) for m in g.moves(s))
 
     s = g.play_line(moves)
-    o = solve_position("tictactoe:3:draw", moves)
+    o = solve_position("kinarow:3", moves)
     v = value(s)
     expected = {m for m in g.moves(s) if -from_node(value(g.make_move(s, m)), 1) == v}
     assert {tuple(m) for m in o.best_moves} == expected
@@ -174,3 +176,27 @@ def test_tictactoe_best_moves_and_pv_by_brute_force(moves: str) -> None:
         assert -from_node(value(g.make_move(t, tuple(m))), 1) == value(t)
         t = g.make_move(t, tuple(m))
     assert isinstance(g.status(t), Over)
+
+
+@pytest.mark.parametrize("game", ["tictactoe:3", "kinarow:3", "examples.nim:Nim", "explicit:big",
+                                  "connect4:4x4"])
+def test_every_listed_kind_of_game_is_solved(game: str, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DATA.parent.parent.parent)  # examples.nim from the checkout
+    code, out, err = run(capsys, game, "--json", "--max-seconds", "30")
+    assert code == 0 and err == ""
+    assert json.loads(out)["score"] in (-1, 0, 1) or game.startswith("connect4")
+
+
+def test_the_same_spec_is_the_same_game_under_solve_and_match() -> None:
+    """``tictactoe:3`` is HW10's game (full board: Minnie wins) under ``solve`` too."""
+    handout = solve_position("tictactoe:3", "")
+    standard = solve_position("tictactoe:3:draw", "")
+    assert (handout.score, standard.score) == (-1, 0)  # the first player cannot avoid a full board
+
+
+def test_a_game_that_never_ends_is_refused_naming_the_budget(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = run(capsys, "riskless:m1", "--max-seconds", "0.5")
+    assert code == 1
+    assert "not solved: no result within the budget: 0.5 s" in out

@@ -6,11 +6,16 @@
     sml150 solve connect4:5x4                        # any width x height, from the empty board
     sml150 solve connect4 --positions Test_L3_R1     # a file of '<moves> [<score>]' lines
     sml150 solve connect4 --positions Test_L3_R1 --executor processes:2   # one task a position
-    sml150 solve tictactoe:4:draw                    # standard 4x4 Tic-Tac-Toe (full board: draw)
-    sml150 solve tictactoe:3:draw "1 1, 0 0"         # moves as 'r c', comma-separated
+    sml150 solve kinarow:4                           # standard 4x4 Tic-Tac-Toe (the engine's hooks)
+    sml150 solve tictactoe:3:draw "1 1, 0 0"         # HW10's game; moves as the game reads them
+    sml150 solve examples.nim:Nim                    # your own game (a plain table)
 
-Connect Four is solved by Pons' algorithm (``sml150.games._connect4_solver``); every other game
-by the engine's MTD(f) to the end of the game (``sml150.search``), with the game's hooks.
+GAME is any spec of ``sml150 --help``, read by ``sml150.specs`` (so it is the same game as under
+``match``). Connect Four is solved by Pons' algorithm (``sml150.games._connect4_solver``); every
+other game by the engine's iterative deepening to the end of the game (``sml150.search``), with
+the game's hooks where it has them and a plain table otherwise, within a budget (60 s unless
+given: a game whose lines never end, like Riskless, is refused naming it). A terminal's
+standard error shows what is being solved while it runs.
 ``--json`` writes one JSON object per position to stdout and nothing else there.
 
 ``--executor SPEC`` (``serial``, ``processes[:N]``, ``dask[:N]``, ``dask:ADDRESS``) applies to
@@ -40,7 +45,9 @@ from typing import Any, TextIO
 
 import attrs
 
+from sml150.cli._games import build_game
 from sml150.cli._usage import UsageError
+from sml150.specs import ConnectFourSpec, GameChoice
 
 __all__ = ["Outcome", "Position", "read_positions", "register", "solve_position"]
 
@@ -116,6 +123,10 @@ class Outcome:
         }
 
 
+ENGINE_SECONDS = 60.0
+"""The time a game solved by the engine gets when no budget is given."""
+
+
 @attrs.frozen
 class _Budget:
     nodes: int | None
@@ -141,23 +152,12 @@ class _Choice:
 # -- games -------------------------------------------------------------------------------------
 
 
-def _connect4(spec: str, args: list[str]) -> _Choice:
+def _connect4(choice: GameChoice) -> _Choice:
     from sml150.games import _connect4_solver as c4s
-    from sml150.games.connect4 import ConnectFour, IllegalMoveString
+    from sml150.games.connect4 import ConnectFourGame, IllegalMoveString
 
-    width, height = 7, 6
-    if args:
-        found = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})", args[0]) if len(args) == 1 else None
-        if found is None:
-            raise UsageError(f"bad Connect Four size in {spec!r} (use connect4 or connect4:WxH,"
-                             " e.g. connect4:5x4)")
-        width, height = int(found[1]), int(found[2])
-    try:
-        game = ConnectFour(width, height)
-    except ValueError as e:
-        raise UsageError(str(e)) from None
-    if width > 9:
-        raise UsageError(f"Connect Four width {width}: move strings name columns 1..9 only")
+    game = choice.game
+    assert isinstance(game, ConnectFourGame)
 
     def read(p: Position) -> Any:
         try:
@@ -168,10 +168,13 @@ def _connect4(spec: str, args: list[str]) -> _Choice:
 
     def solve(p: Position, s: Any, budget: _Budget) -> Outcome:
         try:
-            r = c4s.solve(game, s, analyse=budget.analyse, mirror=budget.mirror,
-                          max_nodes=budget.nodes, seconds=budget.seconds)
+            with _status(f"solving {choice.title} by Pons' solver"
+                         f" ({_budget_words(budget)})"):
+                r = c4s.solve(game, s, analyse=budget.analyse, mirror=budget.mirror,
+                              max_nodes=budget.nodes, seconds=budget.seconds)
         except c4s.SolveAborted as e:
-            return Outcome(p, None, str(e), [], [], e.nodes, 0, 0.0, 0.0)
+            return Outcome(p, None, f"{e} ({_budget_words(budget)})", [], [], e.nodes, 0,
+                           0.0, 0.0)
         return Outcome(
             p, r.score, _pons_words(game.width * game.height, s.moves, r.score),
             [c + 1 for c in r.best_moves], [c + 1 for c in r.pv], r.stats.nodes,
@@ -179,7 +182,7 @@ def _connect4(spec: str, args: list[str]) -> _Choice:
             r.stats.tt_probes, r.stats.tt_hits,
         )
 
-    return _Choice(f"Connect Four {width}x{height}", read, solve, game.state_to_string)
+    return _Choice(choice.title, read, solve, game.state_to_string)
 
 
 def _pons_words(cells: int, moves: int, score: int) -> str:
@@ -201,37 +204,33 @@ def _ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
-def _engine_game(spec: str, kind: str, args: list[str]) -> _Choice:
-    from sml150.games.tictactoe import KInARow
-    from sml150.lib.signatures import GAME
-
-    draw = "draw" in args
-    sizes = [a for a in args if a != "draw"]
-    if len(sizes) > 2 or any(re.fullmatch(r"[0-9]{1,2}", a) is None for a in sizes):
-        raise UsageError(f"bad Tic-Tac-Toe spec {spec!r} (use tictactoe[:N[:K]][:draw])")
-    n = int(sizes[0]) if sizes else 3
-    k = int(sizes[1]) if len(sizes) > 1 else n
-    if not 1 <= n <= 8 or not 1 <= k <= n:
-        raise UsageError(f"Tic-Tac-Toe needs 1 <= K <= N <= 8, not N={n}, K={k}")
-    title: str
-    game: GAME[Any, Any]
-    if draw:
-        game, title = KInARow(n, k), f"Tic-Tac-Toe {n}x{n}, {k} in a row (full board: a draw)"
-    else:
-        if k != n:
-            raise UsageError("the handout's rule (no ':draw') has K = N; add ':draw' for K < N")
-        from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
-
-        game = TicTacToe(TTTConsts(board_size=n))
-        title = f"Tic-Tac-Toe {n}x{n} (the handout's rule: full board, Minnie wins)"
-    read, solve = _engine_solver(game, kind)
-    return _Choice(title, read, solve, game.state_to_string)
+def _budget_words(budget: _Budget) -> str:
+    """The budget as the refusal names it."""
+    parts = [] if budget.nodes is None else [f"{budget.nodes:,} positions"]
+    parts += [] if budget.seconds is None else [f"{budget.seconds:g} s"]
+    return "budget: " + (", ".join(parts) or "none")
 
 
-def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
-    from sml150.search import Limits, TranspositionTable, mtdf
+@contextlib.contextmanager
+def _status(what: str) -> Iterator[Callable[[str], None]]:
+    """A rich status line on standard error when it is a terminal; yields 'show this detail'."""
+    if not sys.stderr.isatty():
+        yield lambda _detail: None
+        return
+    from rich.console import Console
+
+    console = Console(file=sys.stderr)
+    with console.status(f"{what}...") as shown:
+        yield lambda detail: shown.update(f"{what}: {detail}")
+
+
+def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
+    from sml150.lib.explicit import ExplicitState
+    from sml150.search import Limits, iterative_deepening, pvs
     from sml150.search._core import Aborted
+    from sml150.search.player import solve_depth
     from sml150.search.score import describe, is_loss, is_win
+    from sml150.specs import tree_depths
 
     def read(p: Position) -> Any:
         s = game.start
@@ -241,7 +240,7 @@ def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
             if m is None:
                 where = f"line {p.line}: " if p.line else ""
                 raise UsageError(f"{where}move {i} ({text!r}) of {p.moves!r} is not a legal"
-                                 f" {kind} move here")
+                                 f" move of {title} here")
             s = game.make_move(s, m)
         return s
 
@@ -259,18 +258,37 @@ def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
 
             score = 0 if not isinstance(status.outcome, Winner) else -1
             return Outcome(p, score, "the game is over", [], [], 0, 0, 0.0, 0.0)
+        if budget.seconds is None and budget.nodes is None:  # a game may never end: a clock
+            budget = attrs.evolve(budget, seconds=ENGINE_SECONDS)
         deadline = None if budget.seconds is None else t0 + budget.seconds
         limits = Limits(nodes=budget.nodes, deadline=deadline)
-        table = TranspositionTable(capacity=1 << 20)
+        r = None
+        # To the end of the game by iterative deepening (the last iteration sees every line
+        # end), never deeper than the stack allows: Riskless's lines can go on for ever.
+        # An explicit tree is searched at the one depth of its leaves (its inner nodes have no
+        # estimate).
+        with _status(f"solving {title} by the engine ({_budget_words(budget)})") as progress:
+            if isinstance(s, ExplicitState):
+                with contextlib.suppress(Aborted):
+                    r = pvs(game, s, max(tree_depths(s.tree)), limits=limits)
+            else:
+                for r in iterative_deepening(game, s, max_depth=solve_depth(),
+                                             nodes=budget.nodes, seconds=budget.seconds):
+                    progress(f"depth {r.depth} searched, {r.stats.nodes:,} positions")
+        if r is None or r.stats.estimates > 0:
+            why = (f"lines still went on at depth {r.depth}" if r is not None else
+                   "not even depth 1 finished")
+            return Outcome(p, None, f"no result within the {_budget_words(budget)} ({why})",
+                           [], [], 0 if r is None else r.stats.nodes, 0, 0.0, 0.0)
+        t1 = time.perf_counter()
         try:
-            r = mtdf(game, s, tt=table, limits=limits)
-            t1 = time.perf_counter()
             best, pv, extra = [r.move], list(r.pv), 0
             if budget.analyse:
                 best, pv, extra = _engine_analysis(game, s, value=r.value, move=r.move,
-                                                   pv=list(r.pv), table=table, limits=limits)
+                                                   pv=list(r.pv), depth=r.depth, limits=limits)
         except Aborted:
-            return Outcome(p, None, "no result within the budget", [], [], 0, 0, 0.0, 0.0)
+            return Outcome(p, None, f"no result within the {_budget_words(budget)}", [], [],
+                           r.stats.nodes, 0, 0.0, 0.0)
         v = r.value
         score = 1 if is_win(v) else -1 if is_loss(v) else 0
         return Outcome(p, score, describe(v), [show(m) for m in best],
@@ -281,7 +299,7 @@ def _engine_solver(game: Any, kind: str) -> tuple[Reader, Solver]:
 
 
 def _child_value(game: Any, s: Any, m: Any, *, expected: int, table: Any,
-                 limits: Any) -> tuple[int, int]:
+                 limits: Any, depth: int) -> tuple[int, int]:
     """The engine's value of move ``m`` for the mover of ``s`` (root-relative), and its cost."""
     from sml150.lib.signatures import Draw, Over
     from sml150.search import mtdf
@@ -292,11 +310,11 @@ def _child_value(game: Any, s: Any, m: Any, *, expected: int, table: Any,
     if isinstance(status, Over):
         return (0 if isinstance(status.outcome, Draw) else win_in(1)), 0
     # MTD(f) from the value the move must have to be best: two passes when it has it
-    rc = mtdf(game, child, guess=to_node(-expected, 1), tt=table, limits=limits)
+    rc = mtdf(game, child, depth, guess=to_node(-expected, 1), tt=table, limits=limits)
     return -from_node(rc.value, 1), rc.stats.nodes
 
 
-def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any], table: Any,
+def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any], depth: int,
                      limits: Any) -> tuple[list[Any], list[Any], int]:
     """Every best move of ``s`` and a PV to the end of the game, with their cost in positions.
 
@@ -305,8 +323,9 @@ def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
     bounds keeps no move), so it is continued by searching where it stops.
     """
     from sml150.lib.signatures import Over
-    from sml150.search import mtdf
+    from sml150.search import TranspositionTable, mtdf
 
+    table = TranspositionTable(capacity=1 << 20)
     key = getattr(game, "tt_key", None)
     verdict: dict[Any, bool] = {}
     if key is not None:
@@ -315,7 +334,8 @@ def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
     for m in game.moves(s):
         k = key(game.make_move(s, m)) if key is not None else None
         if m != move and (k is None or k not in verdict):
-            v, n = _child_value(game, s, m, expected=value, table=table, limits=limits)
+            v, n = _child_value(game, s, m, expected=value, table=table, limits=limits,
+                                depth=depth)
             cost += n
             if k is not None:
                 verdict[k] = v == value
@@ -327,7 +347,7 @@ def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
     for m in pv:
         t = game.make_move(t, m)
     while not isinstance(game.status(t), Over) and len(pv) < 1000:
-        rt = mtdf(game, t, tt=table, limits=limits)
+        rt = mtdf(game, t, depth, tt=table, limits=limits)
         cost += rt.stats.nodes
         for m in rt.pv:
             pv.append(m)
@@ -336,13 +356,17 @@ def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
 
 
 def _build(spec: str) -> _Choice:
-    parts = spec.lower().split(":")
-    kind, args = parts[0], parts[1:]
-    if kind in ("connect4", "connectfour"):
-        return _connect4(spec, args)
-    if kind == "tictactoe":
-        return _engine_game(spec, kind, args)
-    raise UsageError(f"cannot solve {spec!r} (use connect4[:WxH] or tictactoe[:N[:K]][:draw])")
+    """The game ``spec`` names, and how to read and solve its positions.
+
+    The game is ``sml150.specs``' (the same as under every command); Connect Four is solved by
+    Pons' solver, every other game by the engine.
+    """
+    choice = build_game(spec)
+    if isinstance(choice.spec, ConnectFourSpec):
+        return _connect4(choice)
+    game = choice.game
+    read, solve = _engine_solver(game, choice.title)
+    return _Choice(choice.title, read, solve, game.state_to_string)
 
 
 # -- positions ---------------------------------------------------------------------------------
@@ -386,7 +410,7 @@ def solve_position(spec: str, moves: str, *, max_nodes: int | None = None,
     REQUIRES: a known spec and legal moves (else ``UsageError``). ENSURES: the exact score
     (None past the budget), best moves, PV and costs.
 
-    >>> o = solve_position("tictactoe:3:draw", "1 1")
+    >>> o = solve_position("kinarow:3", "1 1")
     >>> o.score, o.result, sorted(o.best_moves)
     (0, 'draw or even (0)', [[0, 0], [0, 2], [2, 0], [2, 2]])
     """
@@ -412,7 +436,8 @@ def register(sub: Any) -> None:
         " side to move, > 0 a win (22 - the winner's stones on 7x6), 0 a draw, < 0 a loss;"
         " columns are 1-based. Tic-Tac-Toe scores are 1 win, 0 draw, -1 loss.",
     )
-    p.add_argument("game", help="connect4[:WxH] or tictactoe[:N[:K]][:draw]")
+    p.add_argument("game", help="any GAME of sml150 --help: connect4[:WxH] by Pons' solver,"
+                   " the others by the engine")
     p.add_argument("moves", nargs="?", default="",
                    help="moves from the start: '4455' (Connect Four), '1 1, 0 0' (Tic-Tac-Toe)")
     p.add_argument("--positions", type=Path, default=None, metavar="FILE",
@@ -422,7 +447,8 @@ def register(sub: Any) -> None:
     p.add_argument("--max-nodes", default=None, metavar="N",
                    help="give up on a position after N positions explored")
     p.add_argument("--max-seconds", default=None, metavar="S",
-                   help="give up on a position after S seconds")
+                   help="give up on a position after S seconds (default: none for Connect Four,"
+                   f" {ENGINE_SECONDS:g} for a game the engine solves)")
     p.add_argument("--score-only", action="store_true",
                    help="skip finding every best move and the principal variation (faster;"
                    " best_moves then holds at most the search's own move)")
