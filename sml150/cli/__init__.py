@@ -112,7 +112,7 @@ def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
         not_used(
             executor_spec,
             [f"{spec} ({who.name})" for (spec, who), p in zip(sides, specs, strict=True)
-             if p.kind != "human"],
+             if not p.uses_executor and spec.lower() != "human"],
             f"only {EXECUTOR_USERS} use an executor")
     clock: Callable[[], float] = (lambda: 0.0) if fixed_clock else _default_clock()
     json_out: IO[str] | None = sys.stdout if as_json else None
