@@ -27,6 +27,7 @@ from sml150.crosscheck._bridge import SOLUTION_FILES, TranslateError, Translator
 from sml150.crosscheck._canon import CanonError, parse_value
 from sml150.crosscheck._smlrun import (
     SML_LIBRARY,
+    CaseOutput,
     SmlInstall,
     find_sml,
     run_sml,
@@ -47,7 +48,7 @@ from sml150.grading._sandbox import (
 from sml150.grading._secret import ENV, ENV_FILE
 from sml150.grading._worker import encode
 
-__all__ = ["CaseResult", "CrosscheckReport", "Tally", "crosscheck"]
+__all__ = ["CaseResult", "CrosscheckReport", "Tally", "crosscheck", "run_units", "sml_missing"]
 
 Json = Any
 
@@ -218,16 +219,29 @@ def _unsealed(text: str) -> str:
 def _sml_side(hw: str, sml_dir: Path, jobs: list[_Job],
               budget: float) -> tuple[dict[str, Any], list[str]]:
     """Every job's expressions run on the SML solution: key -> ``CaseOutput`` or a why."""
-    notes: list[str] = []
     t = Translator(hw)
     units: dict[str, str] = {}
-    outputs: dict[str, Any] = {}
+    untranslated: dict[str, Any] = {}
     for i, job in enumerate(jobs):
         for j, e in enumerate(job.case.exprs):
             try:
                 units[f"{i}.{j}"] = t.case(e)
             except TranslateError as err:
-                outputs[f"{i}.{j}"] = f"not translated to SML: {err}"
+                untranslated[f"{i}.{j}"] = f"not translated to SML: {err}"
+    outputs, notes = run_units(hw, sml_dir, t.decls, units, budget=budget)
+    return untranslated | outputs, notes
+
+
+def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *,
+              budget: float = 300.0) -> tuple[dict[str, CaseOutput], list[str]]:
+    """Run SML ``units`` (key -> an expression printing a canonical value) on a solution.
+
+    The course library of ``hw``, the printers, the solution's files in ``sml_dir`` (each
+    functor's result signature dropped: ``_unsealed``) and ``decls`` are loaded first, each
+    unit is a file of its own (one that does not compile costs that unit only).
+    ENSURES: key -> ``CaseOutput`` for each unit SML/NJ reached; notes on what went wrong.
+    """
+    notes: list[str] = []
     lib = "lib" if hw == "hw10" else "hw11lib"
     with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
         work = Path(tmp)
@@ -245,7 +259,7 @@ def _sml_side(hw: str, sml_dir: Path, jobs: list[_Job],
             (work / name).write_text(_unsealed(src.read_text(encoding="utf-8", errors="replace")),
                                      encoding="utf-8")
             driver.append(f'val () = (use "{name}") handle _ => print "\\001L{name}\\002";')
-        for k, decl in enumerate(t.decls):
+        for k, decl in enumerate(decls):
             (work / f"d{k}.sml").write_text(decl, encoding="utf-8")
             driver.append(f'val () = (use "d{k}.sml") handle _ => ();')
         for key, text in units.items():
@@ -263,8 +277,7 @@ def _sml_side(hw: str, sml_dir: Path, jobs: list[_Job],
         notes.append(run.problem)
     failed = re.findall("\x01L([^\x02]*)\x02", run.output)
     notes += [f"{name}: SML/NJ did not compile it (its functions' cases fail)" for name in failed]
-    outputs |= split_output(run.output)
-    return outputs, notes
+    return split_output(run.output), notes
 
 
 def _sml_reply(hw: str, got: Any) -> tuple[Reply, str]:

@@ -82,3 +82,10 @@ struct
           | (NONE, name) => print ("\001E" ^ name ^ "\002\n")
       end
 end
+
+(* The explicit game trees of both libraries (GameTree.Node / GameTree.Esti). *)
+structure ShowTree =
+struct
+  fun tree (GameTree.Node (l, ts)) = Show.con "Node" (Show.pair (Show.string, Show.list tree) (l, ts))
+    | tree (GameTree.Esti (l, v)) = Show.con "Esti" (Show.pair (Show.string, Show.int) (l, v))
+end
