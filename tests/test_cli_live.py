@@ -14,7 +14,7 @@ import pytest
 from sml150.cli._games import build_game
 from sml150.cli._live import Report
 from sml150.cli._players import build_player
-from sml150.lib._search import SearchCount
+from sml150.lib.searchcount import SearchCount
 
 
 class Probe:

@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any, final
 
 import attrs
 
-from sml150.lib._search import SearchCount, watch_searches
+from sml150.lib.searchcount import SearchCount, watch_searches
 from sml150.lib.referee import GameRecord, outcome_to_string
 from sml150.lib.signatures import GAME, PLAYER, Analysis, Player
 

@@ -23,8 +23,8 @@ from typing import Generic, TypeVar, final
 
 import attrs
 
-from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.est import est
+from sml150.lib.searchcount import SearchCount, require_in_play, require_player_depth
 from sml150.lib.signatures import (
     GAME,
     Analysis,

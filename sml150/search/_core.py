@@ -14,7 +14,7 @@ from typing import Any, Final, final
 
 import attrs
 
-from sml150.lib._search import SearchCount
+from sml150.lib.searchcount import SearchCount
 from sml150.lib.signatures import GAME, In_play, Over, Player, Winner
 from sml150.search.hooks import (
     FastScores,

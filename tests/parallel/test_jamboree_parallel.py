@@ -125,7 +125,7 @@ def test_the_default_grain_leaves_two_plies_per_task() -> None:
 @pytest.mark.parametrize("hw", [10, 11])
 def test_a_watcher_sees_what_the_workers_searched(procs: Executor, hw: int) -> None:
     """A live status (``watch_searches``) counts the workers' positions as their tasks end."""
-    from sml150.lib._search import watch_searches
+    from sml150.lib.searchcount import watch_searches
 
     game = Riskless(M1)
     with watch_searches() as seen:
@@ -136,7 +136,7 @@ def test_a_watcher_sees_what_the_workers_searched(procs: Executor, hw: int) -> N
 
 
 def test_a_watcher_counts_tasks_run_here_once() -> None:
-    from sml150.lib._search import watch_searches
+    from sml150.lib.searchcount import watch_searches
 
     game = Riskless(M1)
     with watch_searches() as seen, executor("serial") as serial:

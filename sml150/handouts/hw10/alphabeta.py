@@ -27,8 +27,8 @@ from typing import Generic, TypeAlias, TypeVar, Union, final
 import attrs
 from returns.maybe import Maybe
 
-from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.est import Est10, est
+from sml150.lib.searchcount import SearchCount, require_in_play, require_player_depth
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,

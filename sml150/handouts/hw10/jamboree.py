@@ -29,10 +29,9 @@ Estimating state m[9]
 
 from __future__ import annotations
 
-import functools
 import math
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Generic, TypeVar, final
+from typing import Generic, TypeVar, final
 
 import attrs
 from returns.maybe import Maybe
@@ -53,13 +52,9 @@ from sml150.handouts.hw10.alphabeta import (
     edge,
     value_to_string,
 )
-from sml150.lib._search import (
-    SearchCount,
-    require_in_play,
-    require_player_depth,
-    split_plies,
-)
 from sml150.lib.est import Est10, est
+from sml150.lib.forkjoin import Child, Routine, Together, run, run_here, split_plies
+from sml150.lib.searchcount import SearchCount, require_in_play, require_player_depth
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,
@@ -67,9 +62,6 @@ from sml150.lib.signatures import (
     JamboreeSettings,
     Maxie,
 )
-
-if TYPE_CHECKING:
-    from sml150.parallel.tree import Shipped, TreeScheduler
 
 __all__ = [
     "ABOVE",
@@ -92,7 +84,6 @@ __all__ = [
 
 State = TypeVar("State")
 Move = TypeVar("Move")
-T = TypeVar("T")
 
 
 @final
@@ -174,7 +165,9 @@ class _Jamboree(Generic[State, Move]):
         """
         if depth < 1:
             raise ValueError(f"Jamboree.search needs depth > 0, not {depth}")
-        return Maybe.from_optional(self._search(depth, ab, s, SearchCount())[0])
+        count = SearchCount()
+        return Maybe.from_optional(run_here(self._evaluate, self._search(depth, ab, s, count),
+                                            count)[0])
 
     def maxisearch(  # noqa: PLR0917 -- the handout's argument list (maxisearch d ab s abmoves mmmoves best)
         self,
@@ -206,10 +199,9 @@ class _Jamboree(Generic[State, Move]):
         Estimating state m[9]
         <Some: (1, Guess(n=4))>
         """
-        found, _span = self._side(
-            True, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None), count=SearchCount()
-        )
-        return Maybe.from_optional(found)
+        count = SearchCount()
+        side = self._side(True, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None))
+        return Maybe.from_optional(run_here(self._evaluate, side, count)[0])
 
     def minisearch(  # noqa: PLR0917 -- the handout's argument list (minisearch d ab s abmoves mmmoves best)
         self,
@@ -237,10 +229,9 @@ class _Jamboree(Generic[State, Move]):
         Estimating state i[10]
         <Some: (1, Guess(n=4))>
         """
-        found, _span = self._side(
-            False, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None), count=SearchCount()
-        )
-        return Maybe.from_optional(found)
+        count = SearchCount()
+        side = self._side(False, d, ab, s, abmoves, mmmoves=mmmoves, best=best.value_or(None))
+        return Maybe.from_optional(run_here(self._evaluate, side, count)[0])
 
     def evaluate(self, depth: int, ab: alphabeta, s: State) -> est:
         """Task 7.3. ``evaluate : int -> alphabeta -> G.state -> G.est``.
@@ -260,25 +251,24 @@ class _Jamboree(Generic[State, Move]):
         """
         if depth < 0:
             raise ValueError(f"Jamboree.evaluate needs depth >= 0, not {depth}")
-        return self._evaluate(depth, ab, s, SearchCount())[0]
+        count = SearchCount()
+        return run_here(self._evaluate, self._evaluate(depth, s, ab, count), count)[0]
 
-    def _evaluate(self, d: int, ab: alphabeta, s: State, count: SearchCount) -> tuple[est, int]:
-        """The value of ``s`` and the span (terminals on the critical path) of finding it."""
-        g = self.Game
-        stop = count.enter(g, d, s)
+    def _evaluate(self, d: int, s: State, ab: alphabeta, count: SearchCount
+                  ) -> Routine[State, alphabeta, est]:
+        """The routine of ``evaluate`` (``sml150.lib.forkjoin``): the value of ``s``."""
+        stop = count.enter(self.Game, d, s)
         if stop is not None:
-            return stop, 1
-        found, span = self._search(d, ab, s, count)
-        if found is None:
-            raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")
-        return found[1], span
+            return stop
+        found = yield from self._search(d, ab, s, count)
+        return self._found(found, s)[1]
 
-    def _search(
-        self, d: int, ab: alphabeta, s: State, count: SearchCount
-    ) -> tuple[edge[Move] | None, int]:
+    def _search(self, d: int, ab: alphabeta, s: State, count: SearchCount
+                ) -> Routine[State, alphabeta, edge[Move] | None]:
+        """The routine of ``search``: the best edge from ``s``, ``None`` if it has no moves."""
         abmoves, mmmoves = self.split_moves(s)
         maximize = self.Game.player(s) is Maxie
-        return self._side(maximize, d, ab, s, abmoves, mmmoves=mmmoves, best=None, count=count)
+        return (yield from self._side(maximize, d, ab, s, abmoves, mmmoves=mmmoves, best=None))
 
     def _side(
         self,
@@ -290,12 +280,12 @@ class _Jamboree(Generic[State, Move]):
         *,
         mmmoves: Seq[Move],
         best: edge[Move] | None,
-        count: SearchCount,
-    ) -> tuple[edge[Move] | None, int]:
-        """``maxisearch`` (``maximize``) or ``minisearch``, with the span of the search.
+    ) -> Routine[State, alphabeta, edge[Move] | None]:
+        """The routine of ``maxisearch`` (``maximize``) or ``minisearch``: the best edge.
 
-        The span is the sum of the ``abmoves`` children's spans (sequential) plus the largest
-        span among the ``mmmoves`` children (parallel).
+        Each ``abmove``'s child is a ``Child`` (one after another), the ``mmmoves``' children
+        one ``Together`` (side by side), so the span is the sum of the ``abmoves`` children's
+        spans plus the largest among the ``mmmoves`` children.
         """
         g = self.Game
 
@@ -303,35 +293,32 @@ class _Jamboree(Generic[State, Move]):
             return e is None or (v > e[1] if maximize else v < e[1])
 
         alpha, beta = ab
-        span = 0
         rest = abmoves
         # Inv: best is the earliest best edge among the abmoves before rest, none a cut;
-        # (alpha, beta) is the window narrowed by their values; span is the sum of their spans.
+        # (alpha, beta) is the window narrowed by their values.
         while True:
             match Seq.showl(rest):
                 case Seq.Nil():
                     break
                 case Seq.Cons(m, tail):
-                    v, child_span = self._evaluate(d - 1, (alpha, beta), g.make_move(s, m), count)
-                    span += child_span
+                    v: est = yield Child(d - 1, g.make_move(s, m), (alpha, beta))
                     if better(v, best):
                         best = (m, v)
                     match compare_ab((alpha, beta), v), maximize:
                         case (OrderAB.ABOVE, True) | (OrderAB.BELOW, False):
-                            return best, span  # prune: no mmmove is searched
+                            return best  # prune: no mmmove is searched
                         case (OrderAB.INTERIOR, True):
                             alpha = Bound(v)
                         case (OrderAB.INTERIOR, False):
                             beta = Bound(v)
                     rest = tail
         # The mmmoves: independent of one another, all with the window (alpha, beta) reached.
-        mm_span = 0
-        for m in mmmoves:
-            v, child_span = self._evaluate(d - 1, (alpha, beta), g.make_move(s, m), count)
-            mm_span = max(mm_span, child_span)
+        values: list[est] = yield Together(
+            tuple(Child(d - 1, g.make_move(s, m), (alpha, beta)) for m in mmmoves))
+        for m, v in zip(mmmoves, values, strict=True):
             if better(v, best):
                 best = (m, v)
-        return best, span + mm_span
+        return best
 
     # -- the player (Task 7.4) -------------------------------------------------------------
 
@@ -351,116 +338,23 @@ class _Jamboree(Generic[State, Move]):
         >>> a.move, a.value, a.terminals, a.work, a.span
         (0, Guess(n=3), 6, 6, 6)
         """
-        g = self.Game
-        require_in_play(g, s)
-        if self.executor is not None:
-            return self._analyze_on(self.executor, s)
-        count = SearchCount(nodes=1)
-        found, span = self._search(self.search_depth, (NEGINF(), POSINF()), s, count)
-        if found is None:
-            raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")
-        m, v = found
-        return Analysis(m, v, count.terminals, count.nodes, count.terminals, span)
-
-    # -- the same search on an executor --------------------------------------------------------
-
-    def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
-        """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``).
-
-        A serial executor runs the sequential search (which prints as it goes).
-        """
-        from sml150.parallel import is_serial
-        from sml150.parallel.tree import Shipped, run_tree
-
-        if is_serial(ex):
-            return attrs.evolve(self, executor=None).analyze(s)
-
-        player = Shipped(attrs.evolve(self, executor=None))
-        progress = SearchCount()  # what the workers searched so far, for a live status
-        part = run_tree(
-            ex, lambda sched: self._par_side(_Par(sched, player), (), self.search_depth,
-                                             (NEGINF(), POSINF()), s),
-            coarse=self.coarse,
-            on_task=progress.add,
+        require_in_play(self.Game, s)
+        part = run(
+            attrs.evolve(self, executor=None)._evaluate,
+            lambda count: self._search(self.search_depth, (NEGINF(), POSINF()), s, count),
+            game=self.Game, executor=self.executor, grain=self.grain, coarse=self.coarse,
         )
         print(part.text, end="")
         m, v = self._found(part.result, s)
+        # the root is entered once, by analyze itself (its routine is search's)
         return Analysis(m, v, part.terminals, part.nodes + 1, part.terminals, part.span)
 
-    async def _par_evaluate(
-        self, par: _Par[State, Move], key: tuple[int, ...], d: int, ab: alphabeta, s: State,
-    ) -> _Part[est]:
-        """``_evaluate`` of ``s`` (at ply ``len(key)``): one task, or split here.
-
-        Nodes at ply ``grain``, at depth 0 and finished games are always tasks.
-        """
-        whole = functools.partial(_evaluate_task, par.player, d, ab, s)
-        if len(key) >= self.grain or d == 0 or not self._in_play(s):
-            return await par.sched.subtree(key, whole)
-
-        async def here() -> _Part[est]:
-            part = await self._par_side(par, key, d, ab, s)
-            v = self._found(part.result, s)[1]
-            return _Part(v, part.span, part.terminals, part.nodes + 1, part.text)
-
-        return await par.sched.subtree(key, whole, here)
-
     def _found(self, found: edge[Move] | None, s: State) -> edge[Move]:
+        """The edge found at the In_play ``s`` (``ValueError`` if it had no moves)."""
         if found is None:
             g = self.Game
             raise ValueError(f"Jamboree: {g.state_to_string(s)} is In_play but has no moves")
         return found
-
-    def _in_play(self, s: State) -> bool:
-        from sml150.lib.signatures import In_play
-
-        return isinstance(self.Game.status(s), In_play)
-
-    async def _par_side(
-        self, par: _Par[State, Move], key: tuple[int, ...], d: int, ab: alphabeta, s: State,
-    ) -> _Part[edge[Move] | None]:
-        """``_search`` of ``s`` (at ply ``len(key)``): ``_side``'s children by ``_par_evaluate``."""
-        from sml150.parallel.tree import gather
-
-        g = self.Game
-        maximize = g.player(s) is Maxie
-        abmoves, mmmoves = self.split_moves(s)
-
-        def better(v: est, e: edge[Move] | None) -> bool:
-            return e is None or (v > e[1] if maximize else v < e[1])
-
-        alpha, beta = ab
-        best: edge[Move] | None = None
-        parts: list[_Part[est]] = []
-        span = 0
-        # Inv: as in _side; parts holds the children searched so far, in order.
-        for i, m in enumerate(abmoves):
-            part = await self._par_evaluate(par, (*key, i), d - 1, (alpha, beta),
-                                            g.make_move(s, m))
-            parts.append(part)
-            span += part.span
-            if better(part.result, best):
-                best = (m, part.result)
-            match compare_ab((alpha, beta), part.result), maximize:
-                case (OrderAB.ABOVE, True) | (OrderAB.BELOW, False):
-                    return _Part.of(best, span, parts)
-                case (OrderAB.INTERIOR, True):
-                    alpha = Bound(part.result)
-                case (OrderAB.INTERIOR, False):
-                    beta = Bound(part.result)
-        first = Seq.length(abmoves)
-        mm_parts = await gather(
-            self._par_evaluate(par, (*key, first + i), d - 1, (alpha, beta),
-                               g.make_move(s, m))
-            for i, m in enumerate(mmmoves)
-        )
-        mm_span = 0
-        for m, part in zip(mmmoves, mm_parts, strict=True):
-            parts.append(part)
-            mm_span = max(mm_span, part.span)
-            if better(part.result, best):
-                best = (m, part.result)
-        return _Part.of(best, span + mm_span, parts)
 
     def next_move(self, s: State) -> Move:
         """Task 7.4. The best move from ``s``: ``search search_depth (NEGINF, POSINF) s``.
@@ -481,51 +375,6 @@ class _Jamboree(Generic[State, Move]):
         1
         """
         return self.analyze(s).move
-
-
-@final
-@attrs.frozen
-class _Part(Generic[T]):
-    """What searching one subtree gave: its result, span, counts and printed text."""
-
-    result: T
-    """The subtree's value (or best edge)."""
-    span: int
-    """Terminals on its critical path."""
-    terminals: int
-    """Terminals visited in it."""
-    nodes: int
-    """States visited in it."""
-    text: str
-    """What it printed, in the sequential order."""
-
-    @staticmethod
-    def of(result: T, span: int, parts: list[_Part[est]]) -> _Part[T]:
-        """A node's part from its children's (its own node is counted by the caller)."""
-        return _Part(result, span, sum(p.terminals for p in parts),
-                     sum(p.nodes for p in parts), "".join(p.text for p in parts))
-
-
-@final
-@attrs.frozen
-class _Par(Generic[State, Move]):
-    """Where one parallel search's subtrees go: its scheduler, and the player for the tasks."""
-
-    sched: TreeScheduler
-    """Decides what runs whole and what splits (``sml150.parallel.tree``)."""
-    player: Shipped[_Jamboree[State, Move]]
-    """The player without its executor, sent once to each worker."""
-
-
-def _evaluate_task(player: Shipped[_Jamboree[State, Move]], d: int, ab: alphabeta, s: State
-                   ) -> _Part[est]:
-    """A task: the sequential ``_evaluate`` of one subtree, its printing captured."""
-    from sml150.parallel import captured_call
-
-    count = SearchCount()
-    done = captured_call(player.get()._evaluate, d, ab, s, count)
-    v, span = done.result
-    return _Part(v, span, count.terminals, count.nodes, done.text)
 
 
 def Jamboree(

@@ -36,9 +36,9 @@ from typing import Generic, TypeAlias, TypeVar, Union, final
 
 import attrs
 
-from sml150.lib._search import SearchCount, require_in_play, require_player_depth
 from sml150.lib.basis import LESS, Fail, Order
 from sml150.lib.est import Est, est
+from sml150.lib.searchcount import SearchCount, require_in_play, require_player_depth
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,

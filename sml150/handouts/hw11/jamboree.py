@@ -37,10 +37,9 @@ Estimating state m[9]
 
 from __future__ import annotations
 
-import functools
 import math
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Generic, TypeVar, final
+from typing import Generic, TypeVar, final
 
 import attrs
 
@@ -58,14 +57,10 @@ from sml150.handouts.hw11.alphabeta import (
     value_to_string,
     valuecmp,
 )
-from sml150.lib._search import (
-    SearchCount,
-    require_in_play,
-    require_player_depth,
-    split_plies,
-)
 from sml150.lib.basis import LESS, Order
 from sml150.lib.est import est
+from sml150.lib.forkjoin import Child, Routine, Say, Together, run, run_here, split_plies
+from sml150.lib.searchcount import SearchCount, require_in_play, require_player_depth
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
     GAME,
@@ -76,14 +71,10 @@ from sml150.lib.signatures import (
     Player,
 )
 
-if TYPE_CHECKING:
-    from sml150.parallel.tree import Shipped, TreeScheduler
-
 __all__ = ["Jamboree", "JamboreeSettings", "Leaf", "Step"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
-T = TypeVar("T")
 
 
 @final
@@ -231,7 +222,8 @@ class _Jamboree(Generic[State, Move]):
         Step(move=1, est=Guess(n=4))
         """
         self._require(Maxie, "F", s, ab)
-        return self._node(d, s, ab, SearchCount())[0]
+        count = SearchCount()
+        return run_here(self._node, self._node(d, s, ab, count), count)[0]
 
     def G(self, d: int, s: State, ab: alphabeta[Move]) -> value[Move]:
         """``G : int -> Game.state -> alphabeta -> value``: Jamboree search of a Minnie state.
@@ -248,7 +240,8 @@ class _Jamboree(Generic[State, Move]):
         Step(move=2, est=Guess(n=-2))
         """
         self._require(Minnie, "G", s, ab)
-        return self._node(d, s, ab, SearchCount())[0]
+        count = SearchCount()
+        return run_here(self._node, self._node(d, s, ab, count), count)[0]
 
     def _require(self, p: Player, name: str, s: State, ab: alphabeta[Move]) -> None:
         g = self.Game
@@ -262,66 +255,63 @@ class _Jamboree(Generic[State, Move]):
                 f"Jamboree.{name}: bounds must have alpha < beta, not {self.ab_to_string(ab)}"
             )
 
-    def _node(
-        self, d: int, s: State, ab: alphabeta[Move], count: SearchCount
-    ) -> tuple[value[Move], int]:
-        """F or G by the player of ``s``: the result and the node's span, tracing if asked."""
+    def _node(self, d: int, s: State, ab: alphabeta[Move], count: SearchCount
+              ) -> Routine[State, alphabeta[Move], value[Move]]:
+        """The routine of F or G by the player of ``s`` (``sml150.lib.forkjoin``), traced."""
         g = self.Game
         p = g.player(s)
         if self.trace:
             letter = "F" if p is Maxie else "G"
-            print(f"{letter}: state {g.state_to_string(s)} with ab={self.ab_to_string(ab)}")
+            yield Say(f"{letter}: state {g.state_to_string(s)} with ab={self.ab_to_string(ab)}\n")
         result: value[Move]
-        span = 1
         cut = False
         stop = count.enter(g, d, s)
         if stop is not None:
             result = Leaf(stop)
         else:
-            result, cut, span = self._children(d, s, p, ab, count)
+            result, cut = yield from self._children(d, s, p, ab)
         if self.trace:
             mark = " (* Pruned *)" if cut else ""
-            print(f"Result of {g.state_to_string(s)} is {self.value_to_string(result)}{mark}")
-        return result, span
+            yield Say(f"Result of {g.state_to_string(s)} is {self.value_to_string(result)}{mark}\n")
+        return result
 
-    def _children(
-        self, d: int, s: State, p: Player, ab: alphabeta[Move], count: SearchCount
-    ) -> tuple[value[Move], bool, int]:
-        """The final bound of ``s``, whether it is a cut (alpha >= beta), and the span."""
+    def _children(self, d: int, s: State, p: Player, ab: alphabeta[Move]
+                  ) -> Routine[State, alphabeta[Move], tuple[value[Move], bool]]:
+        """The final bound of ``s`` and whether it is a cut (alpha >= beta).
+
+        Each ``abmove``'s child is a ``Child`` (one after another), the ``mmmoves``' children
+        one ``Together`` (side by side): the span adds up the alpha-beta part's spans, plus the
+        largest among the parallel children.
+        """
         g = self.Game
         better = maxalpha if p is Maxie else minbeta
         alpha, beta = ab
         abmoves, mmmoves = self.split_moves(s)
-        span = 0
         rest = abmoves
-        # Inv: alpha < beta; the bound of p is the best of ab and the abmoves scanned so far;
-        # span adds up their spans (they run one after another).
+        # Inv: alpha < beta; the bound of p is the best of ab and the abmoves scanned so far.
         while True:
             match Seq.showl(rest):
                 case Seq.Nil():
                     break
                 case Seq.Cons(m, rest):
-                    child, child_span = self._node(d - 1, g.make_move(s, m), (alpha, beta), count)
-                    span += child_span
+                    child: value[Move] = yield Child(d - 1, g.make_move(s, m), (alpha, beta))
                     step: value[Move] = Step(m, value_of(child))
                     if p is Maxie:
                         alpha = better(alpha, step)
                     else:
                         beta = better(beta, step)
                     if is_cut(p, (alpha, beta)):
-                        return (alpha if p is Maxie else beta), True, span
+                        return (alpha if p is Maxie else beta), True
         # The mmmoves, logically in parallel: each sees the same (alpha, beta).
-        results = Seq.map(
-            lambda m: (m, self._node(d - 1, g.make_move(s, m), (alpha, beta), count)), mmmoves
-        )
+        results: list[value[Move]] = yield Together(
+            tuple(Child(d - 1, g.make_move(s, m), (alpha, beta)) for m in mmmoves))
         bound = alpha if p is Maxie else beta
-        for m, (child, _) in results:
+        for m, child in zip(mmmoves, results, strict=True):
             bound = better(bound, Step(m, value_of(child)))
-        span += max((child_span for _, (_, child_span) in results), default=0)
         # A combined bound beyond the other one is a cut too (nothing is left to skip, but
         # the result signals it to the parent): the trace marks it as AlphaBeta would.
         cut = is_cut(p, (bound, beta) if p is Maxie else (alpha, bound))
-        return bound, cut, span
+        return bound, cut
 
     # -- Task 6.4 --
 
@@ -342,36 +332,10 @@ class _Jamboree(Generic[State, Move]):
         (0, 6, 6)
         """
         require_in_play(self.Game, s)
-        if self.executor is not None:
-            return self._analyze_on(self.executor, s)
-        count = SearchCount()
-        result, span = self._node(self.search_depth, s, self.initial_ab, count)
-        if self.trace:
-            print(f"Terminals visited: {count.terminals}")
-        return Analysis(
-            move_of(result), value_of(result), count.terminals, count.nodes, count.terminals, span
-        )
-
-    # -- the same search on an executor --------------------------------------------------------
-
-    def _analyze_on(self, ex: Executor, s: State) -> Analysis[Move]:
-        """``analyze`` with subtrees run as tasks of ``ex`` (``sml150.parallel.tree``).
-
-        A serial executor runs the sequential search (which prints as it goes).
-        """
-        from sml150.parallel import is_serial
-        from sml150.parallel.tree import Shipped, run_tree
-
-        if is_serial(ex):
-            return attrs.evolve(self, executor=None).analyze(s)
-
-        player = Shipped(attrs.evolve(self, executor=None))
-        progress = SearchCount()  # what the workers searched so far, for a live status
-        part = run_tree(
-            ex, lambda sched: self._par_here(_Par(sched, player), (), self.search_depth, s,
-                                             self.initial_ab),
-            coarse=self.coarse,
-            on_task=progress.add,
+        part = run(
+            attrs.evolve(self, executor=None)._node,
+            lambda count: self._node(self.search_depth, s, self.initial_ab, count),
+            game=self.Game, executor=self.executor, grain=self.grain, coarse=self.coarse,
         )
         print(part.text, end="")
         if self.trace:
@@ -379,85 +343,6 @@ class _Jamboree(Generic[State, Move]):
         result = part.result
         return Analysis(
             move_of(result), value_of(result), part.terminals, part.nodes, part.terminals, part.span
-        )
-
-    async def _par_node(
-        self, par: _Par[State, Move], key: tuple[int, ...], d: int, s: State,
-        ab: alphabeta[Move],
-    ) -> _Part[value[Move]]:
-        """``_node`` of ``s`` (at ply ``len(key)``): one task, or split here by ``_par_here``.
-
-        Nodes at ply ``grain``, at depth 0 and finished games are always tasks.
-        """
-        from sml150.lib.signatures import In_play
-
-        whole = functools.partial(_node_task, par.player, d, s, ab)
-        if len(key) >= self.grain or d == 0 or not isinstance(self.Game.status(s), In_play):
-            return await par.sched.subtree(key, whole)
-        return await par.sched.subtree(key, whole, lambda: self._par_here(par, key, d, s, ab))
-
-    async def _par_here(
-        self, par: _Par[State, Move], key: tuple[int, ...], d: int, s: State,
-        ab: alphabeta[Move],
-    ) -> _Part[value[Move]]:
-        """``_node`` of the In_play ``s`` (``d > 0``), its children by ``_par_node``.
-
-        The trace lines ``_node`` and ``_children`` print are made as text here, around the
-        children's text, so the whole is the sequential trace.
-        """
-        from sml150.parallel.tree import gather
-
-        g = self.Game
-        p = g.player(s)
-        head = tail = ""
-        if self.trace:
-            letter = "F" if p is Maxie else "G"
-            head = f"{letter}: state {g.state_to_string(s)} with ab={self.ab_to_string(ab)}\n"
-        better = maxalpha if p is Maxie else minbeta
-        alpha, beta = ab
-        abmoves, mmmoves = self.split_moves(s)
-        parts: list[_Part[value[Move]]] = []
-        span = 0
-        bound: value[Move] | None = None
-        cut = False
-        # Inv: as in _children; parts holds the children searched so far, in order.
-        for i, m in enumerate(abmoves):
-            part = await self._par_node(par, (*key, i), d - 1, g.make_move(s, m),
-                                        (alpha, beta))
-            parts.append(part)
-            span += part.span
-            step: value[Move] = Step(m, value_of(part.result))
-            if p is Maxie:
-                alpha = better(alpha, step)
-            else:
-                beta = better(beta, step)
-            if is_cut(p, (alpha, beta)):
-                bound, cut = (alpha if p is Maxie else beta), True
-                break
-        if bound is None:
-            first = Seq.length(abmoves)
-            mm_parts = await gather(
-                self._par_node(par, (*key, first + i), d - 1, g.make_move(s, m),
-                               (alpha, beta))
-                for i, m in enumerate(mmmoves)
-            )
-            bound = alpha if p is Maxie else beta
-            mm_span = 0
-            for m, part in zip(mmmoves, mm_parts, strict=True):
-                parts.append(part)
-                mm_span = max(mm_span, part.span)
-                bound = better(bound, Step(m, value_of(part.result)))
-            span += mm_span
-            cut = is_cut(p, (bound, beta) if p is Maxie else (alpha, bound))
-        if self.trace:
-            mark = " (* Pruned *)" if cut else ""
-            tail = f"Result of {g.state_to_string(s)} is {self.value_to_string(bound)}{mark}\n"
-        return _Part(
-            bound,
-            span,
-            sum(q.terminals for q in parts),
-            1 + sum(q.nodes for q in parts),
-            head + "".join(q.text for q in parts) + tail,
         )
 
     def next_move(self, s: State) -> Move:
@@ -475,46 +360,6 @@ class _Jamboree(Generic[State, Move]):
         1
         """
         return self.analyze(s).move
-
-
-@final
-@attrs.frozen
-class _Part(Generic[T]):
-    """What searching one subtree gave: its result, span, counts and printed text."""
-
-    result: T
-    """The subtree's value."""
-    span: int
-    """Terminals on its critical path."""
-    terminals: int
-    """Terminals visited in it."""
-    nodes: int
-    """States visited in it."""
-    text: str
-    """What it printed (trace lines included), in the sequential order."""
-
-
-@final
-@attrs.frozen
-class _Par(Generic[State, Move]):
-    """Where one parallel search's subtrees go: its scheduler, and the player for the tasks."""
-
-    sched: TreeScheduler
-    """Decides what runs whole and what splits (``sml150.parallel.tree``)."""
-    player: Shipped[_Jamboree[State, Move]]
-    """The player without its executor, sent once to each worker."""
-
-
-def _node_task(
-    player: Shipped[_Jamboree[State, Move]], d: int, s: State, ab: alphabeta[Move]
-) -> _Part[value[Move]]:
-    """A task: the sequential ``_node`` of one subtree, its printing captured."""
-    from sml150.parallel import captured_call
-
-    count = SearchCount()
-    done = captured_call(player.get()._node, d, s, ab, count)
-    result, span = done.result
-    return _Part(result, span, count.terminals, count.nodes, done.text)
 
 
 def Jamboree(

@@ -1,4 +1,4 @@
-"""Bookkeeping shared by every search player (MiniMax, AlphaBeta, Jamboree).
+"""``SearchCount``: the bookkeeping every search player shares (MiniMax, AlphaBeta, Jamboree).
 
 ``SearchCount`` is the one mutable record a search uses: each public call creates its own and
 nothing else changes it, so the players stay pure functions of their arguments. A watcher (the
@@ -51,9 +51,12 @@ class SearchCount:
     """States estimated, or found finished ("Terminals visited")."""
     nodes: int = 0
     """States entered, terminals included."""
+    watched: bool = attrs.field(default=True, kw_only=True, eq=False, repr=False)
+    """Whether ``watch_searches`` sees this count (``False``: a node that a parallel search
+    splits in its orchestrator; a watcher counts what the workers searched, by their tasks)."""
 
     def __attrs_post_init__(self) -> None:
-        if _watchers:  # only while someone watches: nothing to do otherwise
+        if self.watched and _watchers:  # only while someone watches: nothing to do otherwise
             with _watchers_lock:
                 for seen in _watchers:
                     seen.append(self)
@@ -111,31 +114,6 @@ def require_player_depth(player: str, depth: int) -> None:
     """
     if depth < 1:
         raise ValueError(f"{player} needs search_depth >= 1 to choose a move, not {depth}")
-
-
-def split_plies(player: str, grain: int | None, coarse: int | None, depth: int
-                ) -> tuple[int, int]:
-    """A parallel player's split plies, ``(grain, coarse)``, with their defaults.
-
-    REQUIRES: ``grain >= 1`` and ``0 <= coarse <= grain`` where given (else ``ValueError``).
-    ENSURES: ``grain`` defaults to ``depth - 2``, at least 1 (tasks of two plies or more),
-    ``coarse`` to ``grain - 1`` (see ``sml150.parallel.tree``).
-
-    >>> split_plies("Jamboree", None, None, 7), split_plies("Jamboree", 1, None, 2)
-    ((5, 4), (1, 0))
-    >>> split_plies("Jamboree", 3, 4, 7)
-    Traceback (most recent call last):
-    ...
-    ValueError: Jamboree needs 0 <= coarse <= grain (plies split adaptively), not 4 and 3
-    """
-    if grain is None:
-        grain = max(1, depth - 2)
-    if grain < 1:
-        raise ValueError(f"{player} needs grain >= 1 (the ply of the parallel tasks), not {grain}")
-    if coarse is not None and not 0 <= coarse <= grain:
-        raise ValueError(f"{player} needs 0 <= coarse <= grain (plies split adaptively), "
-                         f"not {coarse} and {grain}")
-    return grain, grain - 1 if coarse is None else coarse
 
 
 @contextmanager
