@@ -26,7 +26,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sml150.cli import UsageError, build_game, build_player
+from sml150.cli._games import build_game
+from sml150.cli._players import build_player, parse_player
+from sml150.cli._usage import UsageError
+from sml150.specs import HumanSpec
 
 __all__ = ["register"]
 
@@ -35,7 +38,7 @@ def _check(args: argparse.Namespace) -> str:
     """Refuse bad arguments before any game starts; the game's title."""
     choice = build_game(args.game)
     for p in args.players:
-        if p.strip().lower() == "human":
+        if isinstance(parse_player(p), HumanSpec):
             raise UsageError("a tournament has no human players")
         build_player(p, choice.game)
     if len(args.players) < 2:

@@ -20,17 +20,21 @@ prune    work    span  parallelism
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 from typing import Any
 
-from sml150.cli import UsageError, build_game
+from sml150.cli._games import build_game
+from sml150.cli._players import parse_player
+from sml150.cli._usage import UsageError
+from sml150.lib.signatures import Maxie
+from sml150.specs import JamboreeSpec, SpecError, check_seat
+from sml150.specs._error import shown
 
 __all__ = ["register"]
 
 
 def _depth(spec: str) -> int:
-    """The depth of a ``jamboree:D`` player spec (``jamboree:D:P`` too: P is what varies).
+    """The depth of a Jamboree PLAYER spec (``jamboree:D``, or ``jamboree:D:P``: P varies here).
 
     >>> _depth("jamboree:3")
     3
@@ -39,10 +43,14 @@ def _depth(spec: str) -> int:
     ...
     sml150.cli._usage.UsageError: workspan measures Jamboree: use --player jamboree:D, not ...
     """
-    m = re.fullmatch(r"jamboree:([0-9]{1,3})(:[0-9.]*)?", spec.strip().lower())
-    if m is None or int(m.group(1)) < 1:
-        raise UsageError(f"workspan measures Jamboree: use --player jamboree:D, not {spec!r}")
-    return int(m.group(1))
+    try:
+        p = parse_player(spec)
+    except UsageError:
+        p = None
+    if not isinstance(p, JamboreeSpec):
+        raise UsageError(f"workspan measures Jamboree: use --player jamboree:D, not"
+                         f" {shown(spec)!r}")
+    return p.depth
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,6 +65,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     choice = build_game(args.game)
+    # An explicit tree is searched to its leaves: the depth must fit it, as under match.
+    try:
+        check_seat(JamboreeSpec(depth, None), choice, Maxie, prune_varies=True)
+    except SpecError as e:
+        raise UsageError(str(e)) from None
     with open_executor(args.executor) as ex:
         points = workspan.measure(choice.game, depth, prunes, ex)
     print(f"Jamboree to depth {depth} on {choice.title}")

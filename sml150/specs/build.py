@@ -259,10 +259,12 @@ class _FittedExplicit:
         return self._player(s).next_move(s)
 
 
-def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player) -> PlayerSpec:
+def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
+               prune_varies: bool = False) -> PlayerSpec:
     """Whether ``spec`` can be seated as ``who`` in a match of ``choice``; builds nothing.
 
-    REQUIRES: a PLAYER spec; ``jamboree:D`` with its ``:P``; for an explicit tree, a search
+    REQUIRES: a PLAYER spec; ``jamboree:D`` with its ``:P`` (unless ``prune_varies``, as in
+    ``sml150 workspan``); for an explicit tree, a search
     player's depth reaches the leaves from ``who``'s first turn, and the tree has all its leaves
     at one depth; otherwise ``SpecError`` naming what is wrong. ENSURES: the record.
 
@@ -274,7 +276,7 @@ def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player) -> Playe
     sml150.specs._error.SpecError: 'minimax:1' searches 1 move ahead, but HandoutBig ...
     """
     p = _player(spec)
-    if isinstance(p, JamboreeSpec) and p.prune is None:
+    if isinstance(p, JamboreeSpec) and p.prune is None and not prune_varies:
         raise _needs_prune(p)
     if isinstance(p, HumanSpec) or choice.tree is None:
         return p

@@ -1,0 +1,165 @@
+"""``sml150.specs``: one parser per grammar, one meaning everywhere, own games checked at load,
+and the ``solve`` player on every listed game."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sml150.specs.build as specs_build
+from sml150.cli import main
+from sml150.handouts.hw11.riskless import M1, Riskless
+from sml150.lib.signatures import Maxie
+from sml150.search.player import EngineBudget, engine_player
+from sml150.specs import (
+    LISTED_GAMES,
+    LISTED_PLAYERS,
+    GameSpec,
+    PlayerSpec,
+    SpecError,
+    build_game,
+    parse_game,
+    parse_player,
+    seat,
+)
+from sml150.specs.solve import SolvePlayer
+
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+@pytest.fixture
+def seen(monkeypatch: pytest.MonkeyPatch) -> list[GameSpec | PlayerSpec]:
+    """Every record the builders read from text, whichever command asked."""
+    records: list[GameSpec | PlayerSpec] = []
+
+    def game(text: str) -> GameSpec:
+        record = parse_game(text)
+        records.append(record)
+        return record
+
+    def player(text: str) -> PlayerSpec:
+        record = parse_player(text)
+        records.append(record)
+        return record
+
+    monkeypatch.setattr(specs_build, "parse_game", game)
+    monkeypatch.setattr(specs_build, "parse_player", player)
+    monkeypatch.chdir(REPO)
+    return records
+
+
+def quietly(argv: list[str]) -> int:
+    out = io.StringIO()
+    old = sys.stdout
+    sys.stdout = out
+    try:
+        return main(argv)
+    finally:
+        sys.stdout = old
+
+
+@pytest.mark.parametrize("game", LISTED_GAMES)
+def test_each_listed_game_is_one_record_under_every_command(
+        game: str, seen: list[GameSpec | PlayerSpec]) -> None:
+    expected = parse_game(game)
+    depth = "4" if game == "explicit:big" else "2"
+    commands = [
+        ["match", game, "--maxie", f"alphabeta:{depth}", "--minnie", f"alphabeta:{depth}",
+         "--move-limit", "1", "--fixed-clock"],
+        ["tournament", game, "--players", f"minimax:{depth}", f"alphabeta:{depth}", "--games",
+         "1", "--move-limit", "1"],
+        ["workspan", game, "--player", f"jamboree:{depth}", "--prune", "1"],
+    ]
+    if game.startswith(("kinarow", "explicit", "examples")):  # solved at once (the others: in
+        # tests/test_solve.py, or within the budget only)
+        commands.append(["solve", game, "--score-only", "--json"])
+    for argv in commands:
+        seen.clear()
+        assert quietly(argv) in (0, 1), argv
+        games = [r for r in seen if isinstance(r, type(expected))]
+        assert games and all(r == expected for r in games), argv
+    assert build_game(game).spec == expected
+
+
+@pytest.mark.parametrize("player", [p for p in LISTED_PLAYERS if p != "human"])
+def test_each_listed_player_is_one_record_under_match_and_tournament(
+        player: str, seen: list[GameSpec | PlayerSpec]) -> None:
+    expected = parse_player(player)
+    for argv in (["match", "tictactoe:3", "--maxie", player, "--minnie", "minimax:1",
+                  "--move-limit", "1", "--fixed-clock"],
+                 ["tournament", "tictactoe:3", "--players", player, "minimax:1", "--games", "1",
+                  "--move-limit", "1"]):
+        seen.clear()
+        assert quietly(argv) == 0, argv
+        assert expected in seen, argv
+
+
+def test_help_is_generated_from_the_records(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    shown = capsys.readouterr().out
+    for kind in ("tictactoe[:N][:draw]", "connect4[:WxH]", "MODULE:ATTRIBUTE", "solve[:S]",
+                 "ybw:D", "engine:jamboree:D", "id:S", "jamboree:D:P"):
+        assert kind in shown
+
+
+def test_connect_four_sizes_are_checked_once() -> None:
+    assert parse_game("connect4:16x16").text == "connect4:16x16"
+    for bad in ("connect4:3x6", "connect4:17x6", "connect4:10x3"):
+        with pytest.raises(SpecError, match=r"4\.\.16 by 4\.\.16"):
+            parse_game(bad)
+
+
+def test_the_solve_player_on_riskless_does_not_overflow_the_stack() -> None:
+    """It recursed a ply a frame to the end of a game whose lines never end (RecursionError
+    inside attrs' ``__hash__`` of a deep Seq): now it stops at the depth the stack allows."""
+    g = Riskless(M1)
+    p = engine_player("solve:0.3", g)
+    assert p.next_move(g.start) in list(g.moves(g.start))
+    said: list[str] = []
+    assert SolvePlayer(g, "Riskless", EngineBudget(seconds=0.3), said.append).next_move(
+        g.start) in list(g.moves(g.start))
+    assert said[-1].startswith("solve: not solved within 0.3 s: playing the depth-")
+
+
+def test_the_solve_player_moves_on_connect_four_and_says_what_it_does() -> None:
+    said: list[str] = []
+    choice = build_game("connect4")
+    p = seat("solve:0.4", choice, Maxie, note=said.append)
+    s = choice.game.parse_moves("4455")  # type: ignore[attr-defined]
+    assert p.next_move(s) in (2, 5)  # Pons' best columns 3 and 6 (0-based here)
+    assert said[0] == "solve: solving Connect Four 7x6 (at most 0.4 s a move)"
+    assert said[1].startswith("solve: solved by Pons' solver: score 18")
+    p.next_move(choice.game.start)  # too hard for 0.4 s: the deepest search's move
+    assert said[-1].startswith("solve: not solved within 0.2 s")
+
+
+@pytest.mark.parametrize("spec", ["sys:exit", "builtins:breakpoint", "os:abort", "os:getcwd",
+                                  "builtins:object", "builtins:print"])
+def test_a_callable_that_is_not_a_game_is_refused_without_being_called(
+        spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", spec, "--move-limit", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a GAME" in err
+
+
+def test_a_game_class_and_a_game_factory_are_loaded(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "owngame_ok.py").write_text(
+        "from examples.nim import Nim\nfrom sml150.lib.signatures import GAME\n"
+        "def make() -> GAME:\n    return Nim((2, 2))\nInstance = Nim((1,))\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(REPO))
+    games: list[Any] = [build_game(f"owngame_ok:{a}").game for a in ("make", "Instance")]
+    assert [g.start.heaps for g in games] == [(2, 2), (1,)]
+
+
+def test_workspan_refuses_a_depth_that_does_not_reach_an_explicit_trees_leaves(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["workspan", "explicit:big", "--player", "jamboree:2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "'jamboree:2' searches 2 moves ahead, but HandoutBig is 4 moves deep" in err
