@@ -32,7 +32,10 @@ game = st.one_of(
               st.sampled_from(["tictactoe", "TicTacToe", "riskless", "explicit", "chess", ""]),
               st.lists(part, max_size=3)),
     st.sampled_from(["examples.nim:Nim", "examples.nim:NimState", "examples.nim:Move",
-                     "examples.nim:nope", "nowhere_xyz:Game", "examples:Nim", "1:2", ":"]),
+                     "examples.nim:nope", "nowhere_xyz:Game", "examples:Nim", "1:2", ":",
+                     # callables that are not GAMEs: refused without being called
+                     "sys:exit", "builtins:breakpoint", "os:abort", "builtins:input",
+                     "os:getcwd", "builtins:object", "examples.nim:reduce"]),
 )
 player = st.builds(lambda kind, args: ":".join([kind, *args]),
                    st.sampled_from(["minimax", "alphabeta", "jamboree", "human", "MiniMax", "",
