@@ -364,20 +364,107 @@ def test_forcing_an_offspring_twice_gives_the_same_pairs(p: PTree, builder: Buil
     assert [m for m, _ in to_list(node.tail)] == [m for m, _ in to_list(node.tail)]
 
 
+def _exactly(x: object, y: object) -> bool:
+    return x == y
+
+
 @LAWS
 @given(ptree_values, windows(), senses)
 def test_forcing_order_is_the_exercises(p: PTree, window: tuple[value, value], s: Sense) -> None:
-    """Each explicit-stack evaluator forces exactly what the recursive one forces, in order."""
+    """Each explicit-stack evaluator forces exactly what the recursive one forces, in order.
+
+    The values agree as the exercise states: exactly, but ``bval``'s up to
+    ``(alpha, beta)``-equivalence (a cut may return beta or the child's value, an exhausted
+    offspring alpha or a running max).
+    """
     a, b = window
-    pairs: list[tuple[Callable[[tree], object], Callable[[tree], object]]] = [
-        (lambda t: eval(s, t), lambda t: r_eval(s, t)),
-        (nval, r_nval),
-        (ntval, r_ntval),
-        (lambda t: bval(a, b, t), lambda t: r_bval(a, b, t)),
-        (assured_win, lambda t: r_bval(0, 1, t) >= 1),
+    pairs: list[tuple[Callable[[tree], object], Callable[[tree], object],
+                      Callable[[object, object], bool]]] = [
+        (lambda t: eval(s, t), lambda t: r_eval(s, t), _exactly),
+        (nval, r_nval, _exactly),
+        (ntval, r_ntval, _exactly),
+        (lambda t: bval(a, b, t), lambda t: r_bval(a, b, t), _equivalent_in(a, b)),
+        (assured_win, lambda t: r_bval(0, 1, t) >= 1, _exactly),
     ]
-    for ours, theirs in pairs:
-        assert forcings(p, ours) == forcings(p, theirs)
+    for ours, theirs, agree in pairs:
+        (mine, my_log), (ref, ref_log) = forcings(p, ours), forcings(p, theirs)
+        assert my_log == ref_log
+        assert agree(mine, ref)
+
+
+def _equivalent_in(a: value, b: value) -> Callable[[object, object], bool]:
+    def agree(x: object, y: object) -> bool:
+        return isinstance(x, int) and isinstance(y, int) and equivalent(a, b, x, y)
+
+    return agree
+
+
+# -- other correct bvals (the exercise's own variants): the same forcings, equivalent values -
+
+
+def r_bval_beta(alpha: value, beta: value, t: tree) -> value:
+    """A cut returns beta."""
+    match t:
+        case TLeaf(v):
+            return v
+        case TNonLeaf(off):
+            node = off()
+            while isinstance(node, Cons):
+                v = -r_bval_beta(-beta, -alpha, node.head[1])
+                if v >= beta:
+                    return beta
+                alpha = max(alpha, v)
+                node = node.tail()
+            return alpha
+    raise AssertionError
+
+
+def r_bval_soft(alpha: value, beta: value, t: tree) -> value:
+    """Fail-soft: the best value seen, below alpha too."""
+    match t:
+        case TLeaf(v):
+            return v
+        case TNonLeaf(off):
+            best, node = bottom, off()
+            while isinstance(node, Cons):
+                v = -r_bval_soft(-beta, -max(alpha, best), node.head[1])
+                if v >= beta:
+                    return v
+                best = max(best, v)
+                node = node.tail()
+            return best
+    raise AssertionError
+
+
+def r_bval_project(alpha: value, beta: value, t: tree) -> value:
+    """Every value projected onto [alpha, beta]."""
+    match t:
+        case TLeaf(v):
+            return max(alpha, min(beta, v))
+        case TNonLeaf(off):
+            node = off()
+            while isinstance(node, Cons):
+                v = -r_bval_project(-beta, -alpha, node.head[1])
+                if v >= beta:
+                    return beta
+                alpha = max(alpha, v)
+                node = node.tail()
+            return alpha
+    raise AssertionError
+
+
+@settings(max_examples=60, deadline=None)
+@given(ptree_values, windows())
+def test_other_correct_bvals_pass_the_same_law(p: PTree, window: tuple[value, value]) -> None:
+    """What ``test_forcing_order_is_the_exercises`` asks of ``bval`` holds for every correct
+    variant: the same forcings, and a value equivalent to ours (not always equal)."""
+    a, b = window
+    mine, my_log = forcings(p, lambda t: bval(a, b, t))
+    for variant in (r_bval_beta, r_bval_soft, r_bval_project):
+        theirs, their_log = forcings(p, lambda t, f=variant: f(a, b, t))  # type: ignore[misc]
+        assert their_log == my_log
+        assert _equivalent_in(a, b)(mine, theirs)
+        assert _equivalent_in(a, b)(theirs, ref_value(p))
 
 
 @LAWS
