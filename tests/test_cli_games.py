@@ -19,12 +19,12 @@ from sml150.cli import main
 from sml150.cli._games import LISTED_GAMES, build_game, tree_depths
 from sml150.cli._live import Report, Watched, _Thinking
 from sml150.cli._players import LISTED_PLAYERS, parse_player
-from sml150.specs import search_depth
-from sml150.lib.searchcount import SearchCount
 from sml150.lib.est import Guess
 from sml150.lib.explicit import HandoutSmall
 from sml150.lib.minimax import MiniMax
+from sml150.lib.searchcount import SearchCount
 from sml150.lib.signatures import Analysis, Settings
+from sml150.specs import search_depth
 
 REPO = Path(__file__).resolve().parent.parent
 
