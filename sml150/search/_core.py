@@ -25,8 +25,8 @@ from sml150.search.hooks import (
     WinningMove,
 )
 from sml150.search.result import SearchStats
-from sml150.search.score import INF, MATE_LIMIT, MAX_PLY, WIN, Score, est_to_score
-from sml150.search.table import TranspositionTable
+from sml150.search.score import INF, MAX_PLY, WIN, Score, est_to_score, from_node, to_node
+from sml150.search.table import TranspositionTable, flag_of
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -213,7 +213,7 @@ class Kernel:
         self._counts = counts
         self.live = SearchCount()
         """The counts so far, published every ``PUBLISH_EVERY`` nodes: what a live status reads
-        (``sml150.lib._search.watch_searches``); the search never reads it."""
+        (``sml150.lib.searchcount.watch_searches``); the search never reads it."""
         self.ab, self.flush = _build(a, tt, options, limits, pvs, counts, self.live)
 
     def stats(self, depth: int) -> SearchStats:
@@ -289,10 +289,10 @@ class Kernel:
             key, sym = a.canonical(s)
         else:
             key, sym = a.key(s), 0
-        e = tt.slots.get(hash(key) & tt.mask)
-        if e is None or e[0] != key or e[4] is None:
+        e = tt.slot(key)
+        if e is None or e.move is None:
             return None
-        m = e[4]
+        m = e.move
         if a.from_canonical is not None:
             m = a.from_canonical(m, sym)
         return m
@@ -309,8 +309,7 @@ class Kernel:
         else:
             key = a.key(s)
         alpha, beta = window
-        flag = 2 if v <= alpha else 1 if v >= beta else 0
-        tt.store(key, depth, flag, v, m)
+        tt.store(key, depth, flag_of(v, alpha, beta), v, m)
 
     def pv(self, s: Any, first: Any, depth: int) -> tuple[Any, ...]:
         """The principal variation: ``first``, then the table's moves while they are legal.
@@ -356,18 +355,14 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     winning = a.winning
     bounds = a.bounds
     use_tt = tt is not None
-    slots: dict[int, Any] = tt.slots if tt is not None else {}
-    sget = slots.get
-    mask = tt.mask if tt is not None else 0
-    gen = tt.generation if tt is not None else 0
-    depth_pref = tt is not None and tt.policy == "depth"
+    tt_slot = tt.slot if tt is not None else None
+    tt_store = tt.store if tt is not None else None
     exact_depth = options.tt_exact_depth
     use_killers = options.killers
     use_history = options.history
     killer: dict[int, Any] = {}
     history: dict[Any, int] = {}
     history_get = history.get
-    mate = MATE_LIMIT
     node_limit = limits.nodes
     deadline = limits.deadline
     perf = time.perf_counter
@@ -410,20 +405,11 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         t = terminal(s)
         if t is not None:
             leaves += 1
-            if t > mate:
-                return t - ply
-            if t < -mate:
-                return t + ply
-            return t
+            return from_node(t, ply)
         if depth <= 0:
             leaves += 1
             estimates += 1
-            t = heuristic(s)
-            if t > mate:
-                return t - ply
-            if t < -mate:
-                return t + ply
-            return t
+            return from_node(heuristic(s), ply)
         hint = None
         sym = 0
         key: Any = None
@@ -433,37 +419,24 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
             else:
                 key = keyf(s)
             probes += 1
-            e = sget(hash(key) & mask)
-            if e is not None and e[0] == key:
+            e = tt_slot(key)  # type: ignore[misc]
+            if e is not None:
                 hits += 1
-                hint = e[4]
+                hint = e.move
                 if hint is not None and symmetric:
                     hint = from_c(hint, sym)  # type: ignore[misc]
-                if e[1] == depth or (e[1] > depth and not exact_depth):
-                    v: Score = e[3]
-                    if v > mate:
-                        v -= ply
-                    elif v < -mate:
-                        v += ply
-                    f = e[2]
-                    if f == 0 or (f == 1 and v >= beta) or (f == 2 and v <= alpha):
-                        return v
+                known = e.answer(depth, alpha, beta, ply, exact_depth)
+                if known is not None:
+                    return known
         if winning is not None and winning(s) is not None:
             return WIN - ply - 1
         if bounds is not None:
             lo, hi = bounds(s)
-            if hi > mate:
-                hi -= ply
-            elif hi < -mate:
-                hi += ply
+            lo, hi = from_node(lo, ply), from_node(hi, ply)
             if hi < beta:
                 beta = hi
                 if alpha >= beta:
                     return hi
-            if lo > mate:
-                lo -= ply
-            elif lo < -mate:
-                lo += ply
             if lo > alpha:
                 alpha = lo
                 if alpha >= beta:
@@ -512,23 +485,11 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
             raise ValueError(f"{type(a.game).__name__}: an In_play position has no moves")
         if use_tt:
             if best <= alpha0:
-                flag = 2
-                best_move = hint
-            else:
-                flag = 1 if best >= beta else 0
+                best_move = hint  # a fail-low's best move is no better than the others
             if best_move is not None and symmetric:
                 best_move = to_c(best_move, sym)  # type: ignore[misc]
-            if depth_pref:
-                i = hash(key) & mask
-                old = sget(i)
-                if old is None or old[5] != gen or old[1] <= depth:
-                    slots[i] = (key, depth, flag,
-                                best + ply if best > mate else best - ply if best < -mate
-                                else best, best_move, gen)
-            else:
-                slots[hash(key) & mask] = (key, depth, flag,
-                                           best + ply if best > mate else best - ply
-                                           if best < -mate else best, best_move, gen)
+            tt_store(key, depth, flag_of(best, alpha0, beta),  # type: ignore[misc]
+                     to_node(best, ply), best_move)
         return best
 
     return ab, flush

@@ -22,7 +22,7 @@ from sml150.lib.signatures import GAME
 from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
 from sml150.search._run import run
 from sml150.search.result import SearchResult
-from sml150.search.score import INF, MATE_LIMIT, Score
+from sml150.search.score import INF, Score, from_node, to_node
 from sml150.search.table import EXACT, TranspositionTable
 
 __all__ = ["minimax", "minimax_root"]
@@ -41,7 +41,6 @@ def minimax_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
         return ordered(s) if depth > 1 else every(s)
     tt = k.tt
     exact_depth = k.options.tt_exact_depth
-    mate = MATE_LIMIT
     counts = [0, 0, 0, 0, 0]  # nodes, leaves, probes, hits, estimates
 
     def mm(s: Any, depth: int, ply: int) -> Score:
@@ -52,24 +51,23 @@ def minimax_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
             t = heuristic(s)
         if t is not None:
             counts[1] += 1
-            return t - ply if t > mate else t + ply if t < -mate else t
+            return from_node(t, ply)
         kk: Any = None
         if tt is not None:
             kk = key(s)
             counts[2] += 1
-            e = tt.slots.get(hash(kk) & tt.mask)
-            if e is not None and e[0] == kk:
+            e = tt.slot(kk)
+            if e is not None:
                 counts[3] += 1
-                if e[1] == depth or (e[1] > depth and not exact_depth):
-                    v: Score = e[3]
-                    return v - ply if v > mate else v + ply if v < -mate else v
+                known = e.answer(depth, -INF, INF, ply, exact_depth)  # exact entries only
+                if known is not None:
+                    return known
         best = -INF
         for m in moves(s, depth):
             v = -mm(play(s, m), depth - 1, ply + 1)
             best = max(best, v)
         if tt is not None:
-            tt.store(kk, depth, EXACT,
-                     best + ply if best > mate else best - ply if best < -mate else best, None)
+            tt.store(kk, depth, EXACT, to_node(best, ply), None)
         return best
 
     k.count_node()

@@ -10,14 +10,16 @@ only one it fails low (``v <= alpha``). So a bound stored under one window is ne
 exact value under another.
 
 The table has ``capacity`` slots (a power of two), indexed by ``hash(key) & (capacity - 1)``;
-each slot holds one entry ``(key, depth, flag, value, move, generation)``. The slots live in a
-``dict`` filled on demand, so a big table costs nothing until it is used and never holds more
-than ``capacity`` entries. Replacement policies:
+each slot holds one ``Slot`` record (key, depth, flag, value, move, generation). The slots live
+in a ``dict`` filled on demand, so a big table costs nothing until it is used and never holds
+more than ``capacity`` entries. The engine reads and writes them only through ``slot``,
+``answer`` and ``store``. Replacement policies:
 
 - ``"depth"`` (default): *depth-preferred with ageing*. A new entry replaces the slot's entry if
-  the slot is empty, holds the same key, holds an entry of an older search (``generation``), or
-  holds an entry searched less deep. Deep entries cost the most to recompute and cut the most,
-  so they are kept; ageing keeps stale deep entries from blocking the table forever.
+  the slot is empty, holds an entry of an older search (``generation``), or holds an entry
+  searched no deeper; so within one search a deeper entry is kept, even against a new entry of
+  the same key. Deep entries cost the most to recompute and cut the most, so they are kept;
+  ageing keeps stale deep entries from blocking the table forever.
 - ``"always"``: always replace (Pons' Connect Four solver): the newest entry is the likeliest to
   be probed again soon, and a store costs nothing to decide.
 
@@ -39,11 +41,23 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable
-from typing import Any, Final, Literal, final
+from typing import Any, Final, Literal, NamedTuple, final
 
 import attrs
 
-__all__ = ["EXACT", "LOWER", "UPPER", "Entry", "Flag", "Policy", "TranspositionTable"]
+from sml150.search.score import Score, from_node
+
+__all__ = [
+    "EXACT",
+    "LOWER",
+    "UPPER",
+    "Entry",
+    "Flag",
+    "Policy",
+    "Slot",
+    "TranspositionTable",
+    "flag_of",
+]
 
 
 class Flag(enum.IntEnum):
@@ -62,14 +76,70 @@ EXACT: Final = Flag.EXACT
 LOWER: Final = Flag.LOWER
 UPPER: Final = Flag.UPPER
 
+
+def flag_of(v: Score, alpha: Score, beta: Score) -> Flag:
+    """What a fail-soft result ``v`` found under ``(alpha, beta)`` is.
+
+    ENSURES: ``UPPER`` when ``v <= alpha`` (failed low), ``LOWER`` when ``v >= beta`` (failed
+    high), else ``EXACT``.
+
+    >>> flag_of(0, 0, 5), flag_of(5, 0, 5), flag_of(3, 0, 5)
+    (<Flag.UPPER: 2>, <Flag.LOWER: 1>, <Flag.EXACT: 0>)
+    """
+    return UPPER if v <= alpha else LOWER if v >= beta else EXACT
+
 Policy = Literal["depth", "always"]
 """The replacement policies (see the module docstring)."""
+
+
+class Slot(NamedTuple):
+    """One slot's entry, as the table stores it (a named tuple: the engine's hot loop reads it).
+
+    >>> Slot("k", 3, LOWER, 5, None, 0).depth
+    3
+    """
+
+    key: Hashable
+    """The position's key (the state, or the game's ``tt_key``)."""
+    depth: int
+    """The depth searched below the position."""
+    flag: Flag
+    """Whether ``value`` is exact or a bound."""
+    value: Score
+    """The node-relative score (``sml150.search.score``)."""
+    move: Any
+    """The best move found (canonical orientation for a ``Symmetric`` game), or ``None``."""
+    generation: int
+    """The search that stored it (``TranspositionTable.generation``)."""
+
+    def answer(self, depth: int, alpha: Score, beta: Score, ply: int, exact_depth: bool
+               ) -> Score | None:
+        """The root-relative value this entry gives a request, or ``None`` if it gives none.
+
+        REQUIRES: the request is for the entry's position at ``ply``, searched ``depth`` plies
+        under the window ``(alpha, beta)``.
+        ENSURES: an answer only from an entry searched to ``depth`` (or deeper, unless
+        ``exact_depth``), and only as what it is: an exact value answers any window, a lower
+        bound only a request it fails high (``>= beta``), an upper bound only one it fails low
+        (``<= alpha``).
+
+        >>> Slot("k", 3, LOWER, 5, None, 0).answer(2, 0, 4, 0, False)
+        5
+        >>> Slot("k", 3, LOWER, 5, None, 0).answer(2, 0, 9, 0, False) is None  # 5 < beta
+        True
+        """
+        if self.depth == depth or (self.depth > depth and not exact_depth):
+            v = from_node(self.value, ply)
+            f = self.flag
+            if f is EXACT or (f is LOWER and v >= beta) or (f is UPPER and v <= alpha):
+                return v
+        return None
 
 
 @final
 @attrs.frozen
 class Entry:
-    """One stored entry, as ``probe`` returns it (the engine reads the raw slot tuples).
+    """One stored entry, as ``probe`` returns it (a copy: the table's slots stay its own).
 
     >>> Entry("k", 2, EXACT, 0, None).flag
     <Flag.EXACT: 0>
@@ -121,8 +191,8 @@ class TranspositionTable:
         """The replacement policy."""
         self.generation: int = 0
         """The current search's number (entries of older searches age out)."""
-        self.slots: dict[int, tuple[Any, ...]] = {}
-        """The raw slots by index: ``(key, depth, flag, value, move, generation)``."""
+        self.slots: dict[int, Slot] = {}
+        """The slots by index (``hash(key) & mask``)."""
 
     def __repr__(self) -> str:
         return (f"TranspositionTable(capacity={self.capacity}, policy={self.policy!r},"
@@ -158,16 +228,25 @@ class TranspositionTable:
         >>> TranspositionTable(4).probe("nothing") is None
         True
         """
-        e = self.slots.get(hash(key) & self.mask)
-        if e is None or e[0] != key:
-            return None
-        return Entry(e[0], e[1], Flag(e[2]), e[3], e[4])
+        e = self.slot(key)
+        return None if e is None else Entry(e.key, e.depth, e.flag, e.value, e.move)
 
-    def store(self, key: Hashable, depth: int, flag: Flag | int, value: int, move: Any) -> None:
+    def slot(self, key: Hashable) -> Slot | None:
+        """The slot's entry stored for ``key`` (the table's own record), or ``None``.
+
+        >>> tt = TranspositionTable(4); tt.store("a", 1, UPPER, -3, None)
+        >>> tt.slot("a").flag, tt.slot("b")
+        (<Flag.UPPER: 2>, None)
+        """
+        e = self.slots.get(hash(key) & self.mask)
+        return e if e is not None and e.key == key else None
+
+    def store(self, key: Hashable, depth: int, flag: Flag, value: Score, move: Any) -> None:
         """Record ``value`` (node-relative) for ``key`` searched to ``depth``, by the policy.
 
         ENSURES: with policy ``"always"`` the entry is stored; with ``"depth"`` it is stored
-        unless the slot holds another entry of this generation searched deeper.
+        unless the slot holds an entry of this generation searched deeper (of any key, this
+        one included).
 
         >>> tt = TranspositionTable(1)       # one slot: every key collides
         >>> tt.store("a", 5, EXACT, 1, None); tt.store("b", 2, EXACT, 2, None)
@@ -178,6 +257,6 @@ class TranspositionTable:
         slots = self.slots
         if self.policy == "depth":
             e = slots.get(i)
-            if e is not None and e[5] == self.generation and e[1] > depth:
+            if e is not None and e.generation == self.generation and e.depth > depth:
                 return
-        slots[i] = (key, depth, int(flag), value, move, self.generation)
+        slots[i] = Slot(key, depth, flag, value, move, self.generation)

@@ -10,6 +10,7 @@ from sml150.lib.est import Guess, MaxieWins, MinnieWins, est
 from sml150.lib.signatures import Maxie, Minnie, Player
 from sml150.search.score import (
     GUESS_LIMIT,
+    INF,
     describe,
     est_to_score,
     from_node,
@@ -21,7 +22,7 @@ from sml150.search.score import (
     to_node,
     win_in,
 )
-from sml150.search.table import EXACT, LOWER, UPPER, TranspositionTable
+from sml150.search.table import EXACT, LOWER, UPPER, Entry, Slot, TranspositionTable, flag_of
 
 scores = st.one_of(
     st.integers(-1000, 1000),
@@ -94,6 +95,36 @@ def test_depth_preferred_keeps_deeper_entries_of_the_same_search() -> None:
     tt.store("c", 0, EXACT, 7, None)
     assert tt.probe("c") is not None
     assert tt.used() == 1
+
+
+def test_depth_preferred_keeps_a_deeper_entry_of_the_same_key_too() -> None:
+    """As the module docstring says: within one search a deeper entry is kept, same key or not;
+    an entry of equal depth is replaced, and so is one of an older search."""
+    tt = TranspositionTable(capacity=4)
+    tt.store("a", 5, EXACT, 1, "m")
+    tt.store("a", 2, LOWER, 9, None)  # shallower, same key: refused
+    assert tt.probe("a") == Entry("a", 5, EXACT, 1, "m")
+    tt.store("a", 5, UPPER, 0, None)  # as deep: replaces
+    assert tt.probe("a") == Entry("a", 5, UPPER, 0, None)
+    tt.new_search()
+    tt.store("a", 1, EXACT, 3, None)  # the older search's entry ages out
+    assert tt.probe("a") == Entry("a", 1, EXACT, 3, None)
+
+
+def test_an_entry_answers_only_as_what_it_is() -> None:
+    """Exact answers any window; a lower bound only a fail-high, an upper bound only a fail-low;
+    never a deeper request; mate scores come back root-relative."""
+    lower = Slot("k", 4, LOWER, 10, None, 0)
+    assert lower.answer(4, 0, 10, 0, exact_depth=False) == 10
+    assert lower.answer(4, 0, 11, 0, exact_depth=False) is None
+    assert lower.answer(5, 0, 10, 0, exact_depth=False) is None  # searched too shallow
+    assert lower.answer(3, 0, 10, 0, exact_depth=True) is None  # deeper, but exact depth asked
+    upper = Slot("k", 4, UPPER, -3, None, 0)
+    assert upper.answer(2, -3, 5, 0, exact_depth=False) == -3
+    assert upper.answer(2, -4, 5, 0, exact_depth=False) is None
+    mate = Slot("k", 1, EXACT, win_in(2), None, 0)
+    assert mate.answer(1, -INF, INF, 3, exact_depth=False) == win_in(5)
+    assert [flag_of(v, 0, 5) for v in (-1, 0, 3, 5, 8)] == [UPPER, UPPER, EXACT, LOWER, LOWER]
 
 
 def test_always_replace_policy_and_clear() -> None:
