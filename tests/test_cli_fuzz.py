@@ -35,7 +35,11 @@ game = st.one_of(
                      "examples.nim:nope", "nowhere_xyz:Game", "examples:Nim", "1:2", ":",
                      # callables that are not GAMEs: refused without being called
                      "sys:exit", "builtins:breakpoint", "os:abort", "builtins:input",
-                     "os:getcwd", "builtins:object", "examples.nim:reduce"]),
+                     "os:getcwd", "builtins:object", "examples.nim:reduce",
+                     # own games, right and wrong (tests/specs/owngames.py)
+                     *(f"tests.specs.owngames:{a}" for a in (
+                         "make_nim", "exits", "exits_annotated", "ListMoves", "StringStatus",
+                         "StringPlayer", "NumberEstimate", "BrokenStart", "NeedsArguments"))]),
 )
 player = st.builds(lambda kind, args: ":".join([kind, *args]),
                    st.sampled_from(["minimax", "alphabeta", "jamboree", "human", "MiniMax", "",

@@ -104,7 +104,7 @@ class Algorithm(enum.Enum):
         """One line of help: what a player of this kind does.
 
         >>> Algorithm.YBW.about
-        "Kuszmaul's young-brothers-wait to depth D, on --executor"
+        "the engine's young-brothers-wait to depth D, on --executor"
         """
         return _ABOUT[self]
 
@@ -130,18 +130,19 @@ class Algorithm(enum.Enum):
 
 
 _ABOUT: Final[dict[Algorithm, str]] = {
-    Algorithm.MINIMAX: "the engine's minimax to depth D (no pruning, with its table)",
-    Algorithm.ALPHABETA: "the engine's alpha-beta to depth D (table, ordering, symmetries)",
-    Algorithm.NEGAMAX: "the same as the engine's alphabeta:D",
-    Algorithm.PVS: "NegaScout / principal variation search to depth D",
-    Algorithm.MTDF: "MTD(f): null-window searches converging on the depth-D value",
-    Algorithm.ASPIRATION: "alpha-beta in a window around the previous depth's value",
-    Algorithm.SCOUT: "Pearl's Scout: test each move, search the ones that pass",
-    Algorithm.JAMBOREE: "Kuszmaul's Jamboree to depth D, on --executor",
-    Algorithm.YBW: "Kuszmaul's young-brothers-wait to depth D, on --executor",
-    Algorithm.ID: "iterative deepening (PVS) for at most S seconds a move",
-    Algorithm.SOLVE: (f"searching to the end of the game (at most S seconds a move, default"
-                      f" {SOLVE_SECONDS:g}; past it, the deepest search's move)"),
+    Algorithm.MINIMAX: "the engine's minimax to depth D (no pruning; with its table)",
+    Algorithm.ALPHABETA: "the engine's alpha-beta to depth D",
+    Algorithm.NEGAMAX: "the same as engine:alphabeta:D",
+    Algorithm.PVS: "the engine's NegaScout / principal variation search to depth D",
+    Algorithm.MTDF: "the engine's MTD(f) to depth D (null-window searches converging)",
+    Algorithm.ASPIRATION: "the engine's alpha-beta in a window around the last depth's value",
+    Algorithm.SCOUT: "the engine's Pearl's Scout to depth D (test each move, search the"
+                     " ones that pass)",
+    Algorithm.JAMBOREE: "the engine's Kuszmaul's Jamboree to depth D, on --executor",
+    Algorithm.YBW: "the engine's young-brothers-wait to depth D, on --executor",
+    Algorithm.ID: "the engine's iterative deepening (PVS) for at most S seconds a move",
+    Algorithm.SOLVE: (f"searching to the end of the game (exact), at most S seconds a move"
+                      f" (default {SOLVE_SECONDS:g}); past it, the deepest search's move"),
 }
 
 PARALLEL_KINDS: tuple[str, ...] = tuple(a.value for a in Algorithm if a.parallel)

@@ -42,8 +42,20 @@ GAME_MEMBERS: Final = ("Est", "start", "moves", "status", "player", "make_move",
 """The members of the GAME Protocol (``sml150.lib.signatures.GAME``)."""
 
 
+def _has(obj: object, name: str) -> bool:
+    """Whether ``obj`` has ``name``, looked up without running anything.
+
+    No property and no ``__getattr__`` runs: a member that raises is found by its check, named.
+    """
+    try:
+        inspect.getattr_static(obj, name)
+    except AttributeError:
+        return False
+    return True
+
+
 def _missing(obj: object) -> list[str]:
-    return [name for name in GAME_MEMBERS if not hasattr(obj, name)]
+    return [name for name in GAME_MEMBERS if not _has(obj, name)]
 
 
 def _callable_without_arguments(f: Any) -> bool:
@@ -110,6 +122,8 @@ def load_game(spec: ModuleSpec) -> GAME[Any, Any]:
     text = shown(spec.text)
     found = _import(spec)
     game: object = found
+    if isinstance(found, type) and getattr(found, "_is_protocol", False):
+        raise SpecError(f"{text!r} is not a GAME: a Protocol (it describes GAMEs; name one)")
     if isinstance(found, type):
         missing = _missing(found)
         if missing:

@@ -130,10 +130,10 @@ def _engine_syntax(a: Algorithm) -> str:
 
 PLAYER_SYNTAX: Final = _help_rows(
     [(k.SYNTAX, k.ABOUT) for k in _COURSE]
-    + [(_engine_syntax(a), f"the engine: {a.about}") for a in Algorithm]
+    + [(_engine_syntax(a), a.about) for a in Algorithm]
     + [(HumanSpec.SYNTAX, HumanSpec.ABOUT)],
-    "PLAYER is one of (the engine is sml150.search: a table, move ordering, the game's"
-    " symmetries;\n  its kinds may be written with an engine: prefix)",
+    "PLAYER is one of (the engine, sml150.search, has a transposition table, move ordering and"
+    "\n  the game's symmetries; engine: may prefix any of its kinds)",
     LISTED_PLAYERS,
 )
 """The PLAYER part of ``--help``, generated from the records and ``Algorithm.about``."""

@@ -66,7 +66,7 @@ def quietly(argv: list[str]) -> int:
 def test_each_listed_game_is_one_record_under_every_command(
         game: str, seen: list[GameSpec | PlayerSpec]) -> None:
     expected = parse_game(game)
-    depth = "4" if game == "explicit:big" else "2"
+    depth = {"explicit:big": "4", "explicit:small": "2"}.get(game, "1")
     commands = [
         ["match", game, "--maxie", f"alphabeta:{depth}", "--minnie", f"alphabeta:{depth}",
          "--move-limit", "1", "--fixed-clock"],
@@ -163,3 +163,32 @@ def test_workspan_refuses_a_depth_that_does_not_reach_an_explicit_trees_leaves(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "'jamboree:2' searches 2 moves ahead, but HandoutBig is 4 moves deep" in err
+
+
+@pytest.mark.parametrize(
+    ("attribute", "message"),
+    [
+        ("ListMoves", "is not a GAME: moves(start) returned a list, not a Seq"),
+        ("StringStatus", "is not a GAME: status(start) returned a str, not In_play() or Over"),
+        ("StringPlayer", "is not a GAME: player(start) returned a str, not Maxie or Minnie"),
+        ("NumberEstimate", "is not a GAME: estimate(start) returned a int, not an estimate"),
+        ("BrokenStart", "start failed: RuntimeError: no start"),
+        ("NeedsArguments", "is a GAME class, but it needs arguments"),
+        ("exits", "is not a GAME: a function not annotated to return one"),
+        ("exits_annotated", "is not a GAME: a function not annotated to return one"),
+        ("GAME", "is not a GAME: a Protocol"),
+        ("attrs", "is not a GAME (it lacks Est, start"),
+    ],
+)
+def test_a_wrong_own_game_is_refused_at_load_naming_the_member(
+        attribute: str, message: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    assert main(["match", f"tests.specs.owngames:{attribute}", "--move-limit", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+
+
+def test_an_annotated_factory_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    assert build_game("tests.specs.owngames:make_nim").game.start.heaps == (2, 3)
