@@ -291,3 +291,15 @@ def test_quiet_or_not_a_terminal_means_no_status(monkeypatch: pytest.MonkeyPatch
     assert _status_console(quiet=False) is not None
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
     assert _status_console(quiet=False) is None
+
+
+def test_play_against_solve_moves_and_says_what_it_does(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["play", "connect4:4x4", "--human", "minnie", "--ai", "solve:4",
+                 "--move-limit", "1", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert "Maxie decides to make the move " in out
+    assert "solve: solving Connect Four 4x4 (at most 4 s a move)" in err
+    assert "solve: solved by Pons' solver: score " in err
