@@ -162,3 +162,21 @@ def test_cases_cover_small_shapes_windows_and_leaves_beyond_one() -> None:
     assert any(c.hidden for c in cases["8"]) and any(not c.hidden for c in cases["8"])
     for c in (c for cs in cases.values() for c in cs if c.hidden):
         assert c.kind and not any(ch.isdigit() for ch in c.kind.replace("-1/0/+1", ""))
+
+
+@pytest.mark.exhaustive
+def test_a_class_is_graded_in_batch_mode(tmp_path: Path) -> None:
+    """Batch grading (one sandbox at a time per student) as for the homeworks: a right
+    solution full marks, the untouched starter 0, the CSV with one column per question."""
+    from sml150.grading._batch import grade_batch
+    from sml150.parallel import SerialExecutor
+
+    from .conftest import starter_modules
+
+    subs = tmp_path / "class"
+    overlay("gametree", GAMETREE / "right_loops", subs / "ann", base="starter")
+    starter_modules("gametree", subs / "bob")
+    rows = {r.student: r for r in grade_batch("gametree", subs, ex=SerialExecutor())}
+    assert rows["ann"].total == 100.0 and rows["bob"].total == 0.0
+    header = (tmp_path / "class-grades" / "grades.csv").read_text().splitlines()[0]
+    assert header == "student,1,2,3,4,5,6,7,8,total,status,similar"
