@@ -38,7 +38,7 @@ sequential order), so that the same search runs unchanged on loky, Dask or in on
 ...     return await sched.subtree(key, whole, split)
 >>> async def children(sched: TreeScheduler, key: tuple[int, ...], depth: int) -> int:
 ...     return sum(await gather(tree(sched, (*key, i), depth - 1) for i in range(2)))
->>> from sml150.parallel import SerialExecutor
+>>> from sml150.parallel.executors import SerialExecutor
 >>> run_tree(SerialExecutor(), lambda sched: children(sched, (), 10))
 1024
 """
@@ -56,6 +56,9 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Final, Generic, TypeVar, cast, final
 
+from sml150.parallel.executors import is_serial
+from sml150.parallel.tasks import WorkerLost, lost_worker_errors
+
 __all__ = ["Shipped", "TreeScheduler", "gather", "parallelism", "run_tree"]
 
 T = TypeVar("T")
@@ -70,15 +73,13 @@ def parallelism(ex: Executor) -> int:
     REQUIRES: nothing. ENSURES: ``>= 1``; 1 for ``SerialExecutor``; an executor of unknown
     kind is taken to have one worker per core.
 
-    >>> from sml150.parallel import SerialExecutor
+    >>> from sml150.parallel.executors import SerialExecutor
     >>> parallelism(SerialExecutor())
     1
     >>> with ThreadPoolExecutor(3) as pool:
     ...     parallelism(pool)
     3
     """
-    from sml150.parallel import is_serial
-
     if is_serial(ex):
         return 1
     counted = getattr(ex, "workers", None)  # sml150.parallel's executors say so themselves
@@ -179,8 +180,6 @@ class TreeScheduler:
 
     def __init__(self, ex: Executor, *, coarse: int = 0, retries: int = 2,
                  on_task: Callable[[Any], None] | None = None) -> None:
-        from sml150.parallel import is_serial
-
         self._ex = ex
         self._loop = asyncio.get_running_loop()
         self._workers = parallelism(ex)
@@ -272,8 +271,6 @@ class TreeScheduler:
         submitted.add_done_callback(done)
 
     def _finished(self, node: _Node, f: Future[Any]) -> None:
-        from sml150.parallel import WorkerLost, lost_worker_errors
-
         self._in_flight -= 1
         if not node.decided.done():
             error = None if f.cancelled() else f.exception()
@@ -328,7 +325,7 @@ def run_tree(ex: Executor, main: Callable[[TreeScheduler], Coroutine[Any, Any, T
     Called where an event loop already runs (a notebook), the search runs in a thread of its
     own.
 
-    >>> from sml150.parallel import SerialExecutor
+    >>> from sml150.parallel.executors import SerialExecutor
     >>> async def root(sched: TreeScheduler) -> int:
     ...     return await sched.subtree((0,), lambda: 42)
     >>> run_tree(SerialExecutor(), root)
