@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import builtins
 import concurrent.futures
+import contextlib
 import importlib
+import os
 import random
 import threading
 import time
@@ -39,6 +41,7 @@ from sml150.grading._sandbox import (
     Bundle,
     GraderFault,
     Limits,
+    RpcEnds,
     SandboxUnavailable,
     WorkerDied,
     WorkerSession,
@@ -125,14 +128,15 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
     """One task in a worker of its own (restarted after a crash) and a private directory.
 
     Everything, start-ups and restarts included, must end by the task's deadline
-    (``Limits.group_budget`` from now): calls never wait past it, and cases left when it has
+    (``Limits.group_budget`` times ``TaskSpec.budgets`` from now): calls never wait past it, and cases left when it has
     passed are not run. Returns the report and the grader's own faults (a worker that could
     not start, no space to copy, a check that failed): the run then ends as a grader error,
     never as the student's lost points.
     """
     limits = run.limits
     started = time.monotonic()
-    deadline = started + limits.group_budget
+    budget = limits.group_budget * task.budgets
+    deadline = started + budget
     home = run.bundle.task_dir()
     copy = run.copy  # one copy for every task of the run, read-only in each sandbox
     gave_up: str | None = None
@@ -147,7 +151,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
     try:
         for k, (case, exp) in enumerate(zip(cases, expected, strict=True)):
             if gave_up is None and time.monotonic() >= deadline:
-                gave_up = (f"not run: the task's time budget ({limits.group_budget:g} s)"
+                gave_up = (f"not run: the task's time budget ({budget:g} s)"
                            " is used up")
             if gave_up is None and case.paths is not None:
                 if not alone:  # all of them, in an order no submission can predict
@@ -215,14 +219,30 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
     its output is not kept. ``_run_task`` runs all such cases of a task in a random order
     (drawn from the operating system for each run), so their timing or order tells nothing.
     A failure of the grader here (files it could not write, a check that crashed) is added
-    to ``faults``, as in ``_run_task``.
+    to ``faults``, as in ``_run_task``. A case with a ``companion`` gets a second worker,
+    started first, serving a module to the first over a pair of pipes (``_rpc``): its
+    directories are never in the case's worker's view.
     """
     assert case.paths is not None
     scratch.mkdir(exist_ok=True)
     try:
-        dirs = case.paths(scratch)
-        with WorkerSession(run.bundle, [*dirs, submission], run.limits, sandbox=run.sandbox,
-                           deadline=deadline) as session:
+        dirs = case.paths(scratch / "worker")
+        with contextlib.ExitStack() as stack:
+            client: RpcEnds | None = None
+            if case.companion is not None:  # the served module's worker, started first
+                served = case.companion(scratch / "companion")
+                server, client = RpcEnds.pair()
+                try:
+                    stack.enter_context(WorkerSession(run.bundle, served, run.limits,
+                                                      sandbox=run.sandbox, deadline=deadline,
+                                                      rpc=server))
+                except BaseException:
+                    for fd in (client.read_fd, client.write_fd):
+                        os.close(fd)
+                    raise
+            session = stack.enter_context(WorkerSession(
+                run.bundle, [*dirs, submission], run.limits, sandbox=run.sandbox,
+                deadline=deadline, rpc=client))
             got = [_blind(session.call(e, case.timeout)) for e in case.exprs]
         verdict = CHECKS[case.check](expected, got, case.arg)
     except WorkerDied as e:

@@ -206,6 +206,10 @@ class Case:
     paths: Callable[[Path], list[Path]] | None = attrs.field(default=None, eq=False)
     """Run in a worker of its own, with these directories (written into the given scratch
     directory) before the submission on its path."""
+    companion: Callable[[Path], list[Path]] | None = attrs.field(default=None, eq=False)
+    """With ``paths``: the directories (written into the given scratch directory) of a second
+    worker that serves a module to the case's worker over a pipe (``_rpc``; Task 4.2's
+    Riskless). The case's worker never sees them."""
     kind: str = ""
     """What kind of case this is ("a tie in the parallel part", "a finished board"), shown for
     a hidden test instead of its name: never its input or its answer."""
@@ -231,6 +235,9 @@ class TaskSpec:
     combine: Callable[[list[TestOutcome]], list[TestOutcome]] | None = attrs.field(
         default=None, eq=False)
     """Adjusts the outcomes once all cases ran (e.g. one case gating the others)."""
+    budgets: float = 1.0
+    """How many of the run's task budgets (``Limits.group_budget``) this task may use: more
+    than one for a task that starts many workers (Task 4.2: two per Riskless under test)."""
 
 
 @final

@@ -55,6 +55,7 @@ __all__ = [
     "Limits",
     "LineReader",
     "Reply",
+    "RpcEnds",
     "SandboxUnavailable",
     "WorkerDied",
     "WorkerSession",
@@ -80,7 +81,8 @@ class Limits:
     """Resource limits for the workers of one grading run.
 
     A correct submission needs about two seconds for a whole homework; these limits bound a
-    hostile one: a task costs at most ``group_budget`` seconds of wall-clock time, whatever its
+    hostile one: a task costs at most ``group_budget`` seconds of wall-clock time (times its
+    ``TaskSpec.budgets``: Task 4.2 starts two workers per Riskless under test), whatever its
     code does (the sandbox is killed when the budget is used up, even in the middle of a call).
 
     >>> Limits().call_timeout, Limits().group_budget
@@ -358,7 +360,8 @@ class Bundle:
 
     ``bundle/``: ``sml150/__init__.py``, ``sml150/lib`` and the third-party packages (all
     copied: a sandboxed worker cannot follow links out of its view), and the worker script
-    (copied as ``_sml150_worker.py``). Tasks get their own directories beside it (``task_dir``).
+    (copied as ``_sml150_worker.py``, with ``_rpc`` as ``_sml150_rpc.py``). Tasks get their own
+    directories beside it (``task_dir``).
     All the run's scratch files live under ``root``, which is deleted on exit; the scratch
     directories and cgroups of a grader that was killed (its pid in their names is gone) are
     removed when the next run starts (``remove_stale_scratch``).
@@ -381,6 +384,7 @@ class Bundle:
             else:
                 shutil.copy2(p, self.dir / p.name)
         shutil.copyfile(Path(__file__).with_name("_worker.py"), self.dir / "_sml150_worker.py")
+        shutil.copyfile(Path(__file__).with_name("_rpc.py"), self.dir / "_sml150_rpc.py")
         # Workers never write bytecode (-B) but read it: compiled once here, each worker starts
         # in a fraction of the time.
         compileall.compile_dir(self.dir / "sml150", quiet=2)
@@ -652,6 +656,36 @@ class LineReader:
         return self._lines.pop(0)
 
 
+@final
+@attrs.frozen
+class RpcEnds:
+    """A worker's ends of the two pipes to another worker (``_rpc``: Task 4.2's Riskless).
+
+    The session passes them to its worker and closes the grader's copies once it started.
+    """
+
+    read_fd: int
+    """Where the worker reads answers (a client) or requests (the server)."""
+    write_fd: int
+    """Where it writes requests (a client) or answers (the server)."""
+    serve: bool
+    """This worker serves the module; else it is the client."""
+
+    @staticmethod
+    def pair() -> tuple[RpcEnds, RpcEnds]:
+        """The server's ends and the client's ends of two new pipes.
+
+        >>> server, client = RpcEnds.pair()
+        >>> server.serve, client.serve
+        (True, False)
+        >>> for fd in (server.read_fd, server.write_fd, client.read_fd, client.write_fd):
+        ...     os.close(fd)
+        """
+        requests_r, requests_w = os.pipe()
+        answers_r, answers_w = os.pipe()
+        return RpcEnds(requests_r, answers_w, True), RpcEnds(answers_r, requests_w, False)
+
+
 _SIGNALS: Final[dict[int, str]] = {
     int(s): s.name for s in (signal.SIGKILL, signal.SIGXCPU, signal.SIGSEGV, signal.SIGABRT,
                              signal.SIGSYS, signal.SIGXFSZ, signal.SIGBUS)}
@@ -669,10 +703,26 @@ class WorkerSession:
     True
     """
 
-    def __init__(  # noqa: PLR0915 -- one start-up: config, sandbox argv, cgroup, process
-            self, bundle: Bundle, paths: list[Path], limits: Limits, *,
-            sandbox: bool | None = None, deadline: float | None = None) -> None:
+    def __init__(self, bundle: Bundle, paths: list[Path], limits: Limits, *,
+                 sandbox: bool | None = None, deadline: float | None = None,
+                 rpc: RpcEnds | None = None) -> None:
+        # ``rpc``'s descriptors are this session's from now on: closed once the worker holds
+        # them, and on every way out if it never does.
+        self._rpc_open = rpc is not None
+        try:
+            self._start(bundle, paths, limits, sandbox=sandbox, deadline=deadline, rpc=rpc)
+        except BaseException:
+            if rpc is not None and self._rpc_open:
+                for fd in (rpc.read_fd, rpc.write_fd):
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            raise
+
+    def _start(  # noqa: PLR0915 -- one start-up: config, sandbox argv, cgroup, process
+            self, bundle: Bundle, paths: list[Path], limits: Limits, *, sandbox: bool | None,
+            deadline: float | None, rpc: RpcEnds | None) -> None:
         self.limits = limits
+        extra_fds = () if rpc is None else (rpc.read_fd, rpc.write_fd)
         self.deadline = deadline
         if sandbox is None:
             sandbox = sandbox_problem(limits.bwrap) is None
@@ -692,6 +742,8 @@ class WorkerSession:
             "seccomp": bundle.seccomp,
             "audit": limits.audit_hook,
         }
+        if rpc is not None:
+            config["rpc"] = {"in": rpc.read_fd, "out": rpc.write_fd, "serve": rpc.serve}
         if sandbox:
             found = shutil.which(limits.bwrap)
             if found is None:
@@ -740,7 +792,8 @@ class WorkerSession:
         try:
             self.proc = subprocess.Popen(
                 command,
-                stdin=subprocess.PIPE, stdout=self.log, stderr=self.log, pass_fds=(write_fd,),
+                stdin=subprocess.PIPE, stdout=self.log, stderr=self.log,
+                pass_fds=(write_fd, *extra_fds),
                 close_fds=True, start_new_session=True, cwd=bundle.root,
                 env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"},
             )
@@ -751,7 +804,9 @@ class WorkerSession:
                 self.cgroup.close()
             raise
         finally:
-            os.close(write_fd)
+            self._rpc_open = False
+            for fd in (write_fd, *extra_fds):  # the worker holds them now (or never will)
+                os.close(fd)
         self._fd = read_fd
         assert self.proc.stdin is not None
         self._in = self.proc.stdin.fileno()
@@ -807,7 +862,7 @@ class WorkerSession:
 
     def _timed_out(self) -> str:
         if self.deadline is not None and time.monotonic() >= self.deadline:
-            return f"the task's time budget ({self.limits.group_budget:g} s) is used up"
+            return "the task's time budget is used up"
         return "time limit exceeded"
 
     def _write(self, data: bytes, deadline: float) -> bool:

@@ -649,13 +649,17 @@ def _send(fd: int, obj: Json) -> None:
         view = view[n:]
 
 
-def _serve(config: dict[str, Json], seccomp: str) -> None:
+def _serve(config: dict[str, Json], seccomp: str,
+           server: Callable[[], None] | None = None) -> None:
     fd = int(config["fd"])
     # Homework modules are plain top-level modules of the submission directory.
     env = Env(importlib.import_module)
     stdin = sys.stdin
     real_stdout = sys.stdout
     _send(fd, {"ready": True, "seccomp": seccomp or "on"})
+    if server is not None:  # this worker serves a module to another one, and nothing else
+        server()
+        return
     for line in stdin:
         try:
             request = json.loads(line)
@@ -671,6 +675,31 @@ def _serve(config: dict[str, Json], seccomp: str) -> None:
         except (TypeError, ValueError) as e:  # a value json cannot write
             _send(fd, {"ok": False, "exc": "EncodeError", "msg": str(e)[:200], "out": "",
                        "id": number})
+
+
+def _rpc_channel(rpc: dict[str, Json]) -> Callable[[], None] | None:
+    """Task 4.2's channel to another worker (see the grader's ``_rpc``).
+
+    A client connects at once (before any submission code runs); a server gets back the loop
+    that answers its client until the client's end closes, run in place of the request loop.
+    ``_sml150_rpc`` is the bundle's copy, which comes before the submission on the path.
+    """
+    import _sml150_rpc  # type: ignore[import-not-found]
+
+    read_fd, write_fd = int(rpc["in"]), int(rpc["out"])
+    if not rpc.get("serve"):
+        _sml150_rpc.connect(read_fd, write_fd)
+        return None
+    for name in ("riskless", "maps"):  # before the greeting: the client's calls find it ready
+        importlib.import_module(name)
+
+    def serve() -> None:
+        try:
+            _sml150_rpc.serve(read_fd, write_fd)
+        finally:
+            os.close(write_fd)  # the client sees the end at once
+
+    return serve
 
 
 def main(argv: list[str]) -> None:
@@ -701,11 +730,13 @@ def main(argv: list[str]) -> None:
             tuple(str(r) for r in config.get("allowed", [])),
         )
     sys.path.extend(str(p) for p in config["path"])
+    rpc = config.get("rpc")
+    server = _rpc_channel(dict(rpc)) if rpc else None
     failure: list[BaseException] = []
 
     def run() -> None:
         try:
-            _serve(config, seccomp)
+            _serve(config, seccomp, server)
         except BaseException as e:
             failure.append(e)
 

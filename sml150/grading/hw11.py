@@ -8,20 +8,27 @@ battles (a tie goes to the attacker), and its estimate plays matches against the
 windows.
 
 Task 4.2 (the student's tests, "Please fill out the test structure with appropriate tests") is
-graded so: the submission's ``test_riskless.py`` functions ``test_*`` run in a worker where
-``riskless`` and ``maps`` are the *reference*, then in one worker per mutant of
-``RISKLESS_MUTANTS``. At least ``MIN_STUDENT_TESTS`` must pass on the reference; a test that
-fails there does not count (it may check a choice of the student's own, such as the order of
-moves, that the reference makes otherwise), and a mutant is caught when a test that passes on
-the reference fails on it (``caught_by_valid_tests``). Only one bit per test function comes back
-from those workers: a test module sees the reference's code, so its output is never shown.
+graded so: the submission's ``test_riskless.py`` functions ``test_*`` run once against the
+reference Riskless, then once against each mutant: the six of ``RISKLESS_MUTANTS`` (public) and
+``HIDDEN_MUTANTS`` drawn from the AST mutants of Riskless's rules (``hidden_riskless_mutants``,
+from the course secret when one is set). The Riskless under test never enters the tests'
+process: it runs in a worker of its own, and the tests import a proxy that forwards every call
+to it (``_rpc``), byte for byte the same file, at the same path with the same size and times, in
+every run; the runs happen in an order drawn from the operating system. At least
+``MIN_STUDENT_TESTS`` must pass on the reference; a test that fails there does not count (it
+may check a choice of the student's own, such as the order of moves, that the reference makes
+otherwise), and a mutant is caught when a test that passes on the reference fails on it
+(``caught_by_valid_tests``). Only one bit per test function comes back from a run, and the
+report shows only text the grader wrote.
 """
 
 from __future__ import annotations
 
-import functools
+import builtins
+import importlib
 import os
 import random
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
@@ -57,18 +64,28 @@ from sml150.grading._exprs import (
 )
 from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
-from sml150.grading._mutants import AstMutant, Mutant, mutant_source
+from sml150.grading._mutants import (
+    AstMutant,
+    Mutant,
+    ast_mutant_source,
+    generate,
+    mutant_source,
+)
 from sml150.grading._quotes import HW11 as Q
+from sml150.grading._rpc import proxy_source
 from sml150.grading._starter import ModuleSpec, quoted_docs, reference_source, solution_source
 
 __all__ = [
+    "HIDDEN_MUTANTS",
     "HW11_MUTANTS",
     "MIN_STUDENT_TESTS",
     "MODULES",
     "REFERENCE_TESTS",
     "RISKLESS_MUTANTS",
+    "RULES",
     "STARTER_TESTS",
     "TASKS",
+    "hidden_riskless_mutants",
 ]
 
 Json = Any
@@ -481,7 +498,9 @@ RISKLESS_MUTANTS: Final = (
            "[(T(t.name, p), ns) for (t, ns), p in zip(board, positions, strict=True)]",
            {"4.1"}),
 )
-"""The Riskless bugs a student's tests must catch (Task 4.2); as a submission, each breaks 4.1.
+"""The public Riskless bugs a student's tests must catch (Task 4.2); as a submission, each
+breaks 4.1. A course's run adds ``HIDDEN_MUTANTS`` more that the package does not name
+(``hidden_riskless_mutants``).
 
 (Task 4.2 runs the student's tests on mutants of the *reference*, so a submission's own Riskless
 never changes its 4.2 score.)"""
@@ -581,63 +600,124 @@ def test_status():
 
 
 IMPL_TIME: Final = 946_684_800
-"""The modification time of every Task 4.2 implementation file and folder (2000-01-01)."""
+"""The modification time of every file and folder a student's tests see (2000-01-01)."""
 
 
-@functools.cache
-def _impl_size(name: str) -> int:
-    """The one size of ``name``'s implementation file in every Task 4.2 run.
+def _write_proxy(directory: Path) -> list[Path]:
+    """What a student's tests import as ``riskless`` and ``maps``: the same bytes every run.
 
-    The largest of the reference's and the mutants', padded to a whole KiB.
-    """
-    texts = [solution_source(reference_source("hw11", name)),
-             *(solution_source(mutant_source(m)) for m in RISKLESS_MUTANTS if m.module == name)]
-    return (max(len(t.encode()) for t in texts) // 1024 + 2) * 1024
-
-
-def _write_impl(directory: Path, patches: dict[str, str]) -> list[Path]:
-    """The implementation a student's tests run against (the reference or a mutant).
-
-    Its surroundings are the same in every run, so a test can tell the runs apart only by
-    what the code does: the same folder and file names (``impl/riskless.py`` and
-    ``impl/maps.py``, bound at the same place in the sandbox), the same size (padded with a
-    comment to ``_impl_size``), the same modification times (``IMPL_TIME``).
+    ``riskless.py`` is the reference's proxy (``_rpc.proxy_source``: its datatypes and
+    docstrings, every function forwarding to the Riskless under test in a worker of its own);
+    ``maps.py`` is the reference's. Same folder and file names, sizes and modification times
+    (``IMPL_TIME``) for the reference and every mutant: nothing around the tests differs.
     """
     impl = directory / "impl"
     impl.mkdir(parents=True, exist_ok=True)
-    for name in ("riskless", "maps"):
-        text = solution_source(patches.get(name) or reference_source("hw11", name))
-        data = text.encode()
-        pad = _impl_size(name) - len(data)
-        data += b"#" + b" " * (pad - 2) + b"\n" if pad >= 2 else b""
+    texts = {"riskless": proxy_source(solution_source(reference_source("hw11", RL))),
+             "maps": solution_source(reference_source("hw11", "maps"))}
+    for name, text in texts.items():
         path = impl / f"{name}.py"
-        path.write_bytes(data)
+        path.write_text(text, encoding="utf-8")
         os.utime(path, (IMPL_TIME, IMPL_TIME))
     os.utime(impl, (IMPL_TIME, IMPL_TIME))
     return [impl]
 
 
+def _served(riskless: str | None) -> Callable[[Path], list[Path]]:
+    """The Riskless under test (the reference, or a mutant's text), for the serving worker."""
+
+    def write(directory: Path) -> list[Path]:
+        served = directory / "served"
+        served.mkdir(parents=True, exist_ok=True)
+        (served / f"{RL}.py").write_text(
+            solution_source(riskless or reference_source("hw11", RL)), encoding="utf-8")
+        (served / "maps.py").write_text(solution_source(reference_source("hw11", "maps")),
+                                        encoding="utf-8")
+        return [served]
+
+    return write
+
+
 _RUN_TESTS: Final = ["run_tests", "test_riskless"]
 
+RULES: Final = frozenset({"_Riskless.start", "_Riskless.status", "_Riskless.player",
+                          "_Riskless.moves", "_Riskless._why_invalid", "_Riskless.make_move",
+                          "_owner", "_armies", "_holding", "_census"})
+"""The functions of the reference Riskless that carry the handout's rules (start, moves, a
+move's effect, the outcome): the hidden Task 4.2 mutants are drawn from their AST mutants."""
 
-def _student_tests_cases(_rng: random.Random, hidden: bool) -> list[Case]:
-    if hidden:
-        return []
-    out = [Case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests passing on the "
-                "reference Riskless", (_RUN_TESTS,), "tests_pass", arg=MIN_STUDENT_TESTS,
-                timeout=30.0, paths=lambda d: _write_impl(d, {}), quote=Q["tests"])]
-    out.extend(Case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
-                    (_RUN_TESTS,), "tests_catch", timeout=30.0, paths=_mutant_dirs(m),
-                    quote=Q["tests"])
-               for m in RISKLESS_MUTANTS)
+HIDDEN_MUTANTS: Final = 3
+"""How many hidden Task 4.2 mutants a run draws (from the course secret)."""
+
+
+def _caught_by_reference_tests(source: str) -> bool:
+    """Whether ``REFERENCE_TESTS`` (the grader's own appropriate tests) catch a Riskless text.
+
+    Run in this process on trusted code (the reference's mutants, as the package holds them);
+    the tests' imports of ``riskless`` and ``maps`` are resolved without touching
+    ``sys.modules``. A mutant that does
+    not even import is no fair test of anyone's tests: it counts as not caught.
+    """
+    maps = importlib.import_module("sml150.handouts.hw11.maps")
+    module = types.ModuleType(RL)
+    try:
+        exec(compile(source, f"{RL}.py", "exec"), module.__dict__)  # trusted: the mutants
+    except Exception:  # see above
+        return False
+
+    def resolve(name: str, *args: Any, **kwargs: Any) -> Any:
+        found = {RL: module, "maps": maps}.get(name)
+        return found if found is not None else builtins.__import__(name, *args, **kwargs)
+
+    namespace: dict[str, Any] = {"__builtins__": {**vars(builtins), "__import__": resolve},
+                                 "__name__": "test_riskless"}
+    exec(compile(REFERENCE_TESTS, "test_riskless.py", "exec"), namespace)
+    for name in sorted(namespace):
+        if name.startswith("test_"):
+            try:
+                namespace[name]()
+            except Exception:  # any failure catches the mutant
+                return True
+    return False
+
+
+def hidden_riskless_mutants(rng: random.Random, count: int = HIDDEN_MUTANTS,
+                            ) -> list[AstMutant]:
+    """``count`` AST mutants of the Riskless rules (``RULES``), drawn with ``rng``.
+
+    Each is caught by the grader's own tests (``REFERENCE_TESTS``), so appropriate tests can
+    catch it. With a course secret the draw is the course's own (``seeded``): a student holding
+    the package knows the family, never the members.
+
+    >>> ms = hidden_riskless_mutants(random.Random(5006))
+    >>> len(ms), all(m.function in RULES for m in ms)
+    (3, True)
+    """
+    candidates = [m for m in generate("hw11", (RL,)) if m.function in RULES]
+    rng.shuffle(candidates)
+    out: list[AstMutant] = []
+    for m in candidates:
+        if len(out) == count:
+            break
+        if _caught_by_reference_tests(ast_mutant_source(m)):
+            out.append(m)
     return out
 
 
-def _mutant_dirs(m: Mutant) -> Callable[[Path], list[Path]]:
-    def write(directory: Path) -> list[Path]:
-        return _write_impl(directory, {RL: mutant_source(m)})
+def _student_tests_cases(rng: random.Random, hidden: bool) -> list[Case]:
+    def case(name: str, riskless: str | None, *, kind: str = "", check: str = "tests_catch",
+             arg: Json = None) -> Case:
+        return Case(name, (_RUN_TESTS,), check, arg=arg, timeout=30.0, paths=_write_proxy,
+                    companion=_served(riskless), quote=Q["tests"], hidden=hidden, kind=kind)
 
-    return write
+    if hidden:
+        return [case(f"your tests catch hidden bug {i + 1} in Riskless's rules",
+                     ast_mutant_source(m), kind="a hidden bug in Riskless's rules")
+                for i, m in enumerate(hidden_riskless_mutants(rng))]
+    return [case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests passing on the "
+                 "reference Riskless", None, check="tests_pass", arg=MIN_STUDENT_TESTS),
+            *(case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
+                   mutant_source(m)) for m in RISKLESS_MUTANTS)]
 
 
 def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
@@ -664,6 +744,9 @@ def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
                        for o in rest)]
     out = [ref]
     for o in rest:
+        if not o.detail:  # the run did not answer (the budget, a worker that died): its reason
+            out.append(attrs.evolve(o, passed=False))
+            continue
         if len(o.detail) != len(ref.detail):
             out.append(attrs.evolve(o, passed=False, reason="your tests changed between runs"))
             continue
@@ -786,7 +869,7 @@ TASKS: Final = (
     TaskSpec("3.3", "is_undirected", 5, seeded(_undirected_cases, 4)),
     TaskSpec("4.1", "Riskless", 40, seeded(_riskless_cases, 5), combine=gate_estimate),
     TaskSpec("4.2", "your Riskless tests", 5, seeded(_student_tests_cases, 6),
-             combine=caught_by_valid_tests),
+             combine=caught_by_valid_tests, budgets=3.0),
     TaskSpec("5.1", "AlphaBeta initial_ab", 1,
              seeded(lambda r, h: _initial_cases(r, h, "alphabeta"), 7)),
     TaskSpec("5.2", "AlphaBeta F and G", 20,

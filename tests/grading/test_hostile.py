@@ -19,9 +19,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+import attrs
 import pytest
 
-from sml150.grading import GradeReport, autolab_line, grade, sandbox_problem, text_report
+from sml150.grading import GradeReport, Limits, autolab_line, grade, sandbox_problem, text_report
 
 from .conftest import FIXTURES, HOSTILE_LIMITS, overlay
 
@@ -41,7 +42,9 @@ class Attack(NamedTuple):
     tasks: frozenset[str]
     """The tasks graded."""
     zero: frozenset[str]
-    """The tasks that must score zero (all others: full marks)."""
+    """The tasks that must score zero (all others: full marks, but ``partial``)."""
+    partial: frozenset[str] = frozenset()
+    """The tasks that must score neither zero nor full marks (checked further by name)."""
 
 
 def _ref(*zero: str, also: tuple[str, ...] = ("5.1",)) -> Attack:
@@ -76,6 +79,10 @@ ATTACKS: dict[str, Attack] = {
     "stall": _stubs("5.7", "5.8"),
     "report_crash": _stubs("5.7"),
     "scratch_files": _stubs("4.1", "4.2", hw="hw11"),
+    # Task 4.2's tests telling the reference from a mutant by anything but playing: they pass
+    # on the reference (a point), and catch nothing
+    "tell_apart": Attack("hw11", "reference", frozenset({"4.2"}), frozenset(),
+                         frozenset({"4.2"})),
 }
 
 
@@ -159,6 +166,7 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
             "RISKLESS_REFERENCE": _reference_path("hw11", "riskless"),
             "OUTSIDE": str(outside), "MARKER": marker, "GRADER_PID": str(os.getpid()),
             "PORT": str(server.getsockname()[1]), "CALL_TIMEOUT": str(HOSTILE_LIMITS.call_timeout),
+            **_riskless_values(),
         }
         sub = overlay(attack.hw, HOSTILE / name, tmp_path / "sub", base=attack.base,
                       values=values)
@@ -175,14 +183,14 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
         stream = io.TextIOWrapper(raw, encoding="ascii", errors="strict")  # the strictest
         started = time.monotonic()
         report = grade(attack.hw, sub, text=True, autolab=True, gradescope=tmp_path / "gs.json",
-                       limits=HOSTILE_LIMITS, out=stream, tasks=attack.tasks, sandbox=True)
+                       limits=_limits(attack), out=stream, tasks=attack.tasks, sandbox=True)
         seconds = time.monotonic() - started
         stream.flush()
     lines = raw.getvalue().decode("ascii").splitlines()
     scores = {t.id: t.score for t in report.tasks}
     assert {t for t, s in scores.items() if s == 0} == attack.zero, report.notes
     full = {t.id for t in report.tasks if t.score == t.max_points}
-    assert full == attack.tasks - attack.zero
+    assert full == attack.tasks - attack.zero - attack.partial
     assert report.ok
     # A report all the same, the autoresult last, a valid results.json.
     assert lines[-1] == autolab_line(report)
@@ -200,9 +208,42 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
     assert set(_children()) - earlier_children == set()  # every sandbox is gone
     assert _my_cgroups() == []  # and every sandbox's cgroups
     # Every task ends within its budget, however its calls stall.
-    assert seconds <= HOSTILE_LIMITS.group_budget * len(attack.tasks) + 20
+    assert seconds <= _limits(attack).group_budget * _budgets(attack) + 20
     if name == "scratch_files":
         _no_reference_text(report, tmp_path / "gs.json")
+    if name == "tell_apart":  # the one point: its tests pass on the reference
+        (task,) = report.tasks
+        assert [o.name for o in task.tests if o.passed] == [task.tests[0].name]
+        assert task.tests[0].name.startswith("your test_riskless.py has >= 3 tests passing")
+
+
+def _budgets(attack: Attack) -> float:
+    """How many task budgets the attack's tasks may use in all (``TaskSpec.budgets``)."""
+    from sml150.grading._handout import homework
+
+    return sum(t.budgets for t in homework(attack.hw)[1] if t.id in attack.tasks)
+
+
+def _limits(attack: Attack) -> Limits:
+    """``HOSTILE_LIMITS``; Task 4.2 (two workers for each of its ten runs) gets the time to
+    run them all when its honest part must show."""
+    if attack.partial:
+        return attrs.evolve(HOSTILE_LIMITS, group_budget=20.0)
+    return HOSTILE_LIMITS
+
+
+def _riskless_values() -> dict[str, str]:
+    """The Task 4.2 mutants' distinctive texts and the reference's hash, for ``tell_apart``."""
+    import hashlib
+
+    from sml150.grading._starter import reference_source, solution_source
+    from sml150.grading.hw11 import RISKLESS_MUTANTS
+
+    reference = solution_source(reference_source("hw11", "riskless"))
+    texts = [m.replace for m in RISKLESS_MUTANTS
+             if m.replace not in reference and len(m.replace) > 12]  # not a bare `pass`
+    return {"MUTANT_TEXTS": json.dumps(texts),
+            "REFERENCE_SHA": hashlib.sha256(reference.encode()).hexdigest()}
 
 
 def _compile_extension(source: Path, target: Path) -> None:
