@@ -1,4 +1,8 @@
-"""The ``sml150 crosscheck hw10|hw11 SML_DIR PY_DIR [--cases N] [--seed S]`` command."""
+"""The ``sml150 crosscheck hw10|hw11 SML_DIR PY_DIR [--cases N] [--seed S] [--tasks IDS]`` command.
+
+Exit status 0 when every case agrees and the grader accepts it, 1 when there is something to
+look at (each listed with its label), 2 for bad arguments (one line, no traceback).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import Any
 
 from sml150.cli._usage import UsageError
 from sml150.crosscheck._run import CrosscheckReport, crosscheck, sml_missing
+from sml150.grading._handout import homework
 
 __all__ = ["register", "render"]
 
@@ -45,7 +50,13 @@ def _run(args: argparse.Namespace) -> int:
     missing = sml_missing()
     if missing:
         raise UsageError(missing)
-    report = crosscheck(args.hw, args.sml_dir, args.py_dir, cases=args.cases, seed=args.seed)
+    tasks = tuple(t for t in args.tasks.split(",") if t) if args.tasks else None
+    known = [t.id for t in homework(args.hw)[1]]
+    unknown = [t for t in tasks or () if t not in known]
+    if unknown:
+        raise UsageError(f"no task {unknown[0]} in {args.hw} (tasks: {', '.join(known)})")
+    report = crosscheck(args.hw, args.sml_dir, args.py_dir, cases=args.cases, seed=args.seed,
+                        tasks=tasks)
     print(render(report))
     return 1 if report.findings else 0
 
@@ -65,4 +76,6 @@ def register(sub: Any) -> None:
     p.add_argument("--cases", type=int, default=10, metavar="N",
                    help="random cases per task besides the public ones (default 10)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="which random cases")
+    p.add_argument("--tasks", default="", metavar="IDS",
+                   help="only these handout tasks, e.g. 5.7,5.8 (default: all)")
     p.set_defaults(run=_run)

@@ -17,7 +17,7 @@ FAITHFUL = Path(__file__).resolve().parent.parent / "grading" / "fixtures" / "fa
 
 pytestmark = pytest.mark.skipif(bool(sml_missing()), reason=sml_missing() or "SML/NJ found")
 
-TASKS = {"hw10": ("5.2", "5.7", "5.8"), "hw11": ("2.1", "3.1", "3.2", "3.3")}
+TASKS = {"hw10": ("5.2", "5.5", "5.7", "5.8"), "hw11": ("2.1", "3.1", "3.2", "3.3", "4.1")}
 
 
 def _port(name: str, target: Path, edits: dict[str, str] | None = None) -> Path:
@@ -33,7 +33,7 @@ def _port(name: str, target: Path, edits: dict[str, str] | None = None) -> Path:
 @pytest.mark.parametrize("name", ["hw10_a", "hw10_b", "hw11_a", "hw11_b"])
 def test_a_faithful_port_crosschecks_clean(name: str, tmp_path: Path) -> None:
     hw = name.split("_", maxsplit=1)[0]
-    report = crosscheck(hw, FAITHFUL / name, _port(name, tmp_path / "py"), cases=2, seed=1,
+    report = crosscheck(hw, FAITHFUL / name, _port(name, tmp_path / "py"), cases=1, seed=1,
                         tasks=TASKS[hw])
     assert report.results, report.notes
     assert sum(t.agree for t in report.tallies) == len(report.results)
@@ -45,14 +45,24 @@ LAS_PORT_SLIP = {"return Seq.cons((k, x), run(y, 1, ys))":
 LAS_SML_BUG = {"Seq.cons ((k, x), run (y, 1, ys))": "Seq.cons ((k + 1, x), run (y, 1, ys))"}
 
 
-def test_a_porting_slip_and_an_sml_bug_are_told_apart(tmp_path: Path) -> None:
+def test_a_porting_slip_and_an_sml_bug_are_told_apart(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sml150.cli import main
+
     las_py = (FAITHFUL / "hw10_a" / "las.py.txt").read_text(encoding="utf-8")
     las_sml = (FAITHFUL / "hw10_a" / "las.sml").read_text(encoding="utf-8")
     assert all(k in las_py for k in LAS_PORT_SLIP), "the fixture changed: update the edit"
     assert all(k in las_sml for k in LAS_SML_BUG), "the fixture changed: update the edit"
-    slip = crosscheck("hw10", FAITHFUL / "hw10_a",
-                      _port("hw10_a", tmp_path / "slip", LAS_PORT_SLIP), cases=0, tasks=("5.7",))
-    assert slip.findings and {f.label for f in slip.findings} == {PORTING_SLIP}
+    # a changed port, through the command: counts, the label, which side the grader takes
+    py = _port("hw10_a", tmp_path / "slip", LAS_PORT_SLIP)
+    status = main(["crosscheck", "hw10", str(FAITHFUL / "hw10_a"), str(py), "--cases", "0",
+                   "--tasks", "5.7"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "5.7 look_and_say" in out and "agree" in out
+    assert f"{PORTING_SLIP}: 5.7 look_and_say" in out and SML_BUG not in out
+    assert "grader: SML passes, port fails" in out
+    # a changed SML file, the port as it was
     sml = tmp_path / "sml"
     shutil.copytree(FAITHFUL / "hw10_a", sml)
     text = las_sml
@@ -61,3 +71,30 @@ def test_a_porting_slip_and_an_sml_bug_are_told_apart(tmp_path: Path) -> None:
     (sml / "las.sml").write_text(text, encoding="utf-8")
     bug = crosscheck("hw10", sml, _port("hw10_a", tmp_path / "py"), cases=0, tasks=("5.7",))
     assert bug.findings and {f.label for f in bug.findings} == {SML_BUG}
+    assert all(f.port_passes and not f.sml_passes for f in bug.findings)
+
+
+def test_bad_arguments_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sml150.cli import main
+
+    assert main(["crosscheck", "hw10", str(tmp_path / "none"), str(tmp_path)]) == 2
+    assert main(["crosscheck", "hw10", str(tmp_path), str(tmp_path), "--tasks", "9.9"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"sml150: error: directory not found: {tmp_path / 'none'}",
+                   "sml150: error: no task 9.9 in hw10 (tasks: 5.1, 5.2, 5.3, 5.4, 5.5, 5.6, "
+                   "5.7, 5.8, 6.1, 6.2, 6.3, 6.4, 7.2, 7.3, 7.4)"]
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("name", ["hw10_a", "hw10_b", "hw11_a", "hw11_b"])
+def test_every_graded_function_crosschecks_clean(name: str, tmp_path: Path) -> None:
+    hw = name.split("_", maxsplit=1)[0]
+    report = crosscheck(hw, FAITHFUL / name, _port(name, tmp_path / "py"), cases=10, seed=7)
+    assert not report.findings, [(f.label, f.name, f.sml, f.port) for f in report.findings[:3]]
+    assert {t.function for t in report.tallies if t.agree} >= {
+        "hw10": {"start", "is_valid_move", "make_move", "moves", "status", "estimate",
+                 "look_and_say", "las_wrap", "compare_ab", "search", "evaluate", "next_move",
+                 "split_moves"},
+        "hw11": {"to_list", "get_neighbors", "from_edge_seq", "is_undirected", "start",
+                 "status", "moves", "make_move", "estimate", "initial_ab", "F", "G",
+                 "next_move", "split_moves"}}[hw]
