@@ -133,7 +133,7 @@ class _Kernel:
         at = nodes + _CHECK_EVERY if self.deadline is not None else 1 << 62
         return min(at, self.max_nodes + 1) if self.max_nodes is not None else at
 
-    def _build(self, game: ConnectFourGame, use_mirror: bool) -> None:  # noqa: PLR0915
+    def _build(self, game: ConnectFourGame, use_mirror: bool) -> None:  # noqa: PLR0915 -- one hot closure
         # one closure with every constant and counter local: no attribute look-ups when hot
         h = game.height
         h1, h2 = h + 1, h + 2

@@ -14,7 +14,7 @@ and ``Est10`` (HW10, ``Guess:3``, as its handout prints):
 
 from __future__ import annotations
 
-from typing import TypeAlias, Union, final
+from typing import TypeAlias, final
 
 import attrs
 
@@ -95,7 +95,7 @@ class MaxieWins(_Ordered):
         return (2, 0)
 
 
-est: TypeAlias = Union[MinnieWins, Guess, MaxieWins]  # noqa: UP007
+est: TypeAlias = MinnieWins | Guess | MaxieWins
 """SML ``Est.est``: ``MinnieWins | Guess of int | MaxieWins``."""
 
 

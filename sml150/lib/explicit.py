@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Sequence
-from typing import TypeAlias, Union, final
+from typing import TypeAlias, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -93,7 +93,7 @@ class Esti:
     """The value ``estimate`` returns, as ``Guess value``."""
 
 
-GameTree: TypeAlias = Union[Node, Esti]  # noqa: UP007
+GameTree: TypeAlias = Node | Esti
 """SML ``GameTree.tree = Node of string * tree list | Esti of string * int``."""
 
 

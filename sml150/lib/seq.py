@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, Generic, TypeAlias, TypeVar, Union, overload
+from typing import Any, Final, Generic, TypeAlias, TypeVar, overload
 
 import attrs
 from returns.maybe import Maybe, Nothing
@@ -162,9 +162,9 @@ class Node(Generic[T_co]):
     """The remaining elements."""
 
 
-LView: TypeAlias = Union[Nil, Cons[T]]  # noqa: UP007 -- a generic alias needs Union on 3.11
+LView: TypeAlias = Nil | Cons[T]
 """SML ``'a lview = Nil | Cons of 'a * 'a seq``."""
-TView: TypeAlias = Union[Empty, Leaf[T], Node[T]]  # noqa: UP007
+TView: TypeAlias = Empty | Leaf[T] | Node[T]
 """SML ``'a tview = Empty | Leaf of 'a | Node of 'a seq * 'a seq``."""
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar, Union, runtime_checkable
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 from returns.maybe import Maybe
@@ -112,7 +112,7 @@ class Draw:
     """
 
 
-Outcome: TypeAlias = Union[Winner, Draw]  # noqa: UP007
+Outcome: TypeAlias = Winner | Draw
 """SML ``datatype outcome = Winner of player | Draw``."""
 
 
@@ -137,7 +137,7 @@ class In_play:
     """
 
 
-Status: TypeAlias = Union[Over, In_play]  # noqa: UP007
+Status: TypeAlias = Over | In_play
 """SML ``datatype status = Over of outcome | In_play``."""
 
 

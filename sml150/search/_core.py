@@ -390,7 +390,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         nodes = leaves = probes = hits = cuts = estimates = 0
         check_at = _next_check(0, None if node_limit is None else node_limit - base, deadline)
 
-    def ab(s: Any, depth: int, alpha: Score, beta: Score, ply: int  # noqa: PLR0915
+    def ab(s: Any, depth: int, alpha: Score, beta: Score, ply: int  # noqa: PLR0915 -- the hot loop, inlined
            ) -> Score:
         """Fail-soft alpha-beta: the value ``v`` of ``s`` searched ``depth`` plies.
 

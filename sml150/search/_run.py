@@ -57,7 +57,7 @@ def require_in_play(a: Adapter, s: Any, where: str) -> None:
         )
 
 
-def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa: PLR0917
+def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa: PLR0917 -- every algorithm passes the same eight, in order
         tt: TranspositionTable | bool, options: SearchOptions, all_best: bool,
         search: Root, *, pvs: bool = False, limits: Limits | None = None,
         adapter: Adapter | None = None) -> SearchResult[Any]:

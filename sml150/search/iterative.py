@@ -121,7 +121,7 @@ def iterative_deepening(
                    SOLVE_DEPTH if max_depth is None else max_depth, nodes, deadline)
 
 
-def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917
+def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917 -- private, one caller
             table: TranspositionTable | None,
             options: SearchOptions, all_best: bool, algorithm: Algorithm, max_depth: int,
             nodes: int | None, deadline: float | None) -> Iterator[SearchResult[Move]]:

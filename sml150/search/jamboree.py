@@ -103,7 +103,7 @@ class _Cost:
     move: Any = None
 
 
-def _whole(me: Shipped[_Search], key: tuple[int, ...], s: Any, depth: int,  # noqa: PLR0917
+def _whole(me: Shipped[_Search], key: tuple[int, ...], s: Any, depth: int,  # noqa: PLR0917 -- ab's node and window
            alpha: Score, beta: Score) -> _Cost:
     """A task: one subtree searched here, in order (what the game prints discarded).
 
@@ -146,7 +146,7 @@ class _Search:
         stats = k.stats(depth)
         return _Cost(v, stats.leaves, stats.leaves, stats.nodes)
 
-    async def child(self, sched: TreeScheduler, me: Shipped[_Search],  # noqa: PLR0917
+    async def child(self, sched: TreeScheduler, me: Shipped[_Search],  # noqa: PLR0917 -- ab's node and window
                     key: tuple[int, ...], s: Any, depth: int, alpha: Score, beta: Score,
                     ) -> _Cost:
         """The subtree of ``s`` (at ply ``len(key)``): one task, or split here by ``node``."""
@@ -156,7 +156,7 @@ class _Search:
         return await sched.subtree(
             key, whole, lambda: self.node(sched, me, key, s, depth, alpha, beta))
 
-    async def node(self, sched: TreeScheduler, me: Shipped[_Search],  # noqa: PLR0917
+    async def node(self, sched: TreeScheduler, me: Shipped[_Search],  # noqa: PLR0917 -- ab's node and window
                    key: tuple[int, ...], s: Any, depth: int, alpha: Score, beta: Score,
                    ) -> _Cost:
         """Fail-soft negamax value of the In_play ``s`` (``depth >= 1``) under ``(alpha, beta)``.

@@ -22,7 +22,7 @@ Estimating state q[2]
 from __future__ import annotations
 
 import enum
-from typing import Generic, TypeAlias, TypeVar, Union, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 import attrs
 from returns.maybe import Maybe
@@ -97,7 +97,7 @@ class POSINF:
     """
 
 
-bound: TypeAlias = Union[NEGINF, Bound, POSINF]  # noqa: UP007
+bound: TypeAlias = NEGINF | Bound | POSINF
 """SML ``datatype bound = NEGINF | Bound of G.est | POSINF``, ordered NEGINF < Bound v < POSINF."""
 
 alphabeta: TypeAlias = tuple[bound, bound]

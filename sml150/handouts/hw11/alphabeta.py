@@ -32,7 +32,7 @@ Terminals visited: 7
 
 from __future__ import annotations
 
-from typing import Generic, TypeAlias, TypeVar, Union, final
+from typing import Generic, TypeAlias, TypeVar, final
 
 import attrs
 
@@ -101,7 +101,7 @@ class Leaf:
     """The candidate value (absolute)."""
 
 
-value: TypeAlias = Union[Step[Move], Leaf]  # noqa: UP007 -- a generic alias needs Union on 3.11
+value: TypeAlias = Step[Move] | Leaf
 """SML ``datatype value = Step of edge | Leaf of Game.est``."""
 
 edge: TypeAlias = tuple[Move, est]

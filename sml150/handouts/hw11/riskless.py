@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable
-from typing import TypeAlias, Union, final
+from typing import TypeAlias, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -129,7 +129,7 @@ class Empty:
     """
 
 
-position: TypeAlias = Union[Min, Max, Empty]  # noqa: UP007 -- the SML datatype as a union alias
+position: TypeAlias = Min | Max | Empty
 """SML ``datatype position = Min of int | Max of int | Empty``."""
 
 
