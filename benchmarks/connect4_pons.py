@@ -36,8 +36,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sml150.games._connect4_solver import solve
 from sml150.games.connect4 import ConnectFour7x6
+from sml150.games.connect4_solver import solve
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
 PONS = {"Test_L3_R1": (51.3, 0.002), "Test_L2_R1": (449.6, 0.020), "Test_L1_R1": (3298.0, 0.2)}

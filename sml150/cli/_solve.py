@@ -11,7 +11,7 @@
     sml150 solve examples.nim:Nim                    # your own game (a plain table)
 
 GAME is any spec of ``sml150 --help``, read by ``sml150.specs`` (so it is the same game as under
-``match``). Connect Four is solved by Pons' algorithm (``sml150.games._connect4_solver``); every
+``match``). Connect Four is solved by Pons' algorithm (``sml150.games.connect4_solver``); every
 other game by the engine's iterative deepening to the end of the game (``sml150.search``), with
 the game's hooks where it has them and a plain table otherwise, within a budget (60 s unless
 given: a game whose lines never end, like Riskless, is refused naming it). A terminal's
@@ -153,7 +153,7 @@ class _Choice:
 
 
 def _connect4(choice: GameChoice) -> _Choice:
-    from sml150.games import _connect4_solver as c4s
+    from sml150.games import connect4_solver as c4s
     from sml150.games.connect4 import ConnectFourGame, IllegalMoveString
 
     game = choice.game
@@ -227,7 +227,7 @@ def _status(what: str) -> Iterator[Callable[[str], None]]:
 def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
     from sml150.lib.explicit import ExplicitState
     from sml150.search import Limits, iterative_deepening, pvs
-    from sml150.search._core import Aborted
+    from sml150.search.kernel import Aborted
     from sml150.search.player import solve_depth
     from sml150.search.score import describe, is_loss, is_win
     from sml150.specs import tree_depths

@@ -6,9 +6,9 @@
   ``ConnectFour7x6``; ``solve_connect4(game, state)`` is Pons' exact solver.
 """
 
-from sml150.games._connect4_solver import solve as solve_connect4
 from sml150.games.connect4 import ConnectFour as ConnectFour
 from sml150.games.connect4 import ConnectFour7x6 as ConnectFour7x6
+from sml150.games.connect4_solver import solve as solve_connect4
 from sml150.games.tictactoe import KInARow as KInARow
 from sml150.games.tictactoe import TicTacToe3 as TicTacToe3
 from sml150.games.tictactoe import TicTacToe4 as TicTacToe4

@@ -50,7 +50,7 @@ from sml150.search.score import Score as EngineScore
 from sml150.search.score import is_mate, is_win, loss_in, mate_plies, win_in
 
 if TYPE_CHECKING:
-    from sml150.games._connect4_solver import C4Result
+    from sml150.games.connect4_solver import C4Result
 
 __all__ = [
     "Bitboard",
@@ -498,14 +498,14 @@ class ConnectFourGame:
               max_nodes: int | None = None, seconds: float | None = None) -> C4Result:
         """Pons' exact solver on ``s``: score, every best column, a PV, and statistics.
 
-        See ``sml150.games._connect4_solver.solve`` (the same arguments and contract).
+        See ``sml150.games.connect4_solver.solve`` (the same arguments and contract).
 
         >>> G = ConnectFour7x6
         >>> r = G.solve(G.parse_moves("44455554221"))
         >>> r.score, r.stats.nodes >= 1
         (-15, True)
         """
-        from sml150.games._connect4_solver import solve
+        from sml150.games.connect4_solver import solve
 
         return solve(self, s, analyse=analyse, mirror=mirror, max_nodes=max_nodes,
                      seconds=seconds)

@@ -59,8 +59,8 @@ class SolvePlayer(Generic[State, Move]):
 
     def _pons(self, s: State) -> Analysis[Move] | None:
         """Connect Four: Pons' solver for half the budget; ``None`` if it did not finish."""
-        from sml150.games._connect4_solver import SolveAborted
         from sml150.games.connect4 import ConnectFourGame
+        from sml150.games.connect4_solver import SolveAborted
 
         g = self.Game
         if not isinstance(g, ConnectFourGame):

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sml150.games._connect4_solver import solve
 from sml150.games.connect4 import C4State, ConnectFour, ConnectFour7x6, ConnectFourGame
+from sml150.games.connect4_solver import solve
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "connect4"
 

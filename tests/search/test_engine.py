@@ -27,7 +27,7 @@ from sml150.search import (
     pvs,
     scout,
 )
-from sml150.search._core import Aborted
+from sml150.search.kernel import Aborted
 from sml150.search.result import SearchResult
 from sml150.search.score import WIN, Score, loss_in, win_in
 

@@ -34,7 +34,7 @@ from sml150.search import (
     pvs,
     scout,
 )
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, adapt
+from sml150.search.kernel import DEFAULT_OPTIONS, Kernel, Limits, adapt
 from sml150.search.result import SearchResult
 from sml150.search.score import INF
 from sml150.search.table import TranspositionTable

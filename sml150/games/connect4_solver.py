@@ -47,7 +47,7 @@ class SolveAborted(Exception):
     >>> solve(G, G.start, max_nodes=100)
     Traceback (most recent call last):
     ...
-    sml150.games._connect4_solver.SolveAborted: no result within the budget of 100 positions
+    sml150.games.connect4_solver.SolveAborted: no result within the budget of 100 positions
     """
 
     def __init__(self, message: str, nodes: int) -> None:
