@@ -17,6 +17,7 @@ import os
 import re
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final, final
@@ -85,7 +86,18 @@ class CaseResult:
 
     @property
     def label(self) -> str:
-        """What a difference (or an agreement the grader rejects) means; ``""`` if nothing."""
+        """What a difference (or an agreement the grader rejects) means; ``""`` if nothing.
+
+        >>> r = CaseResult("5.7", "f", "case", "1", "2", False, True, False, "1")
+        >>> r.label
+        'porting slip'
+        >>> attrs.evolve(r, sml_passes=False, port_passes=True).label
+        "the SML's own bug"
+        >>> attrs.evolve(r, agree=True, sml_passes=False).label
+        'grader disagrees with the SML (a grader bug, if the SML is right)'
+        >>> attrs.evolve(r, agree=True, port_passes=True).label
+        ''
+        """
         if self.agree:
             return "" if self.sml_passes else GRADER_BUG
         if self.sml_passes:
@@ -164,8 +176,14 @@ def _skip_reason(case: Case) -> str:
 
 
 def _function(expr: Json) -> str:
-    """The graded function ``expr`` calls (its last attribute), e.g. ``search``."""
+    """The graded function ``expr`` calls (its last attribute), e.g. ``search``.
+
+    >>> _function(["spy", ["lit", 0], "make_move", ["call", ["get", ["mod", "t"], "estimate"]]])
+    'estimate'
+    """
     match expr:
+        case ["spy", _, _, body]:
+            return _function(body)
         case ["call", ["get", _, str(name)], *_] | ["get", _, str(name)]:
             return name
     return "?"
@@ -233,14 +251,35 @@ def _sml_side(hw: str, sml_dir: Path, jobs: list[_Job],
 
 
 def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *,
-              budget: float = 300.0) -> tuple[dict[str, CaseOutput], list[str]]:
+              budget: float = 300.0, per_run: float = 120.0,
+              ) -> tuple[dict[str, CaseOutput], list[str]]:
     """Run SML ``units`` (key -> an expression printing a canonical value) on a solution.
 
     The course library of ``hw``, the printers, the solution's files in ``sml_dir`` (each
     functor's result signature dropped: ``_unsealed``) and ``decls`` are loaded first, each
-    unit is a file of its own (one that does not compile costs that unit only).
+    unit is a file of its own (one that does not compile costs that unit only). An SML/NJ run
+    killed after ``per_run`` seconds leaves the unit it was in unfinished (its answer: ran too
+    long); the units after it run again in a fresh one, all within ``budget``.
     ENSURES: key -> ``CaseOutput`` for each unit SML/NJ reached; notes on what went wrong.
     """
+    found: dict[str, CaseOutput] = {}
+    notes: list[str] = []
+    left = dict(units)
+    deadline = time.monotonic() + budget
+    while left and deadline - time.monotonic() > 1:
+        out, more, cut = _run_once(hw, sml_dir, decls, left,
+                                   min(per_run, deadline - time.monotonic()))
+        notes += [n for n in more if n not in notes]
+        found |= out
+        left = {k: v for k, v in left.items() if k not in out}
+        if not cut:
+            break
+    return found, notes
+
+
+def _run_once(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str],
+              budget: float) -> tuple[dict[str, CaseOutput], list[str], bool]:
+    """One SML/NJ run of ``units`` (see ``run_units``); and whether it was cut short."""
     notes: list[str] = []
     lib = "lib" if hw == "hw10" else "hw11lib"
     with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
@@ -277,7 +316,7 @@ def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *
         notes.append(run.problem)
     failed = re.findall("\x01L([^\x02]*)\x02", run.output)
     notes += [f"{name}: SML/NJ did not compile it (its functions' cases fail)" for name in failed]
-    return split_output(run.output), notes
+    return split_output(run.output), notes, bool(run.problem)
 
 
 def _sml_reply(hw: str, got: Any) -> tuple[Reply, str]:
@@ -289,6 +328,9 @@ def _sml_reply(hw: str, got: Any) -> tuple[Reply, str]:
         return Reply(False, exc="NotRun", msg=why), why
     if got.exc is not None:
         return Reply(False, exc=got.exc, out=got.out), f"raises {got.exc}"
+    if got.value is None:
+        why = "ran past SML/NJ's time limit (killed)"
+        return Reply(False, exc="NotRun", msg=why, out=got.out), why
     try:
         value = encode(parse_value(got.value or "", constructors(hw)))
     except (CanonError, TypeError, ValueError) as e:
