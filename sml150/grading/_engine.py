@@ -128,10 +128,10 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
     """One task in a worker of its own (restarted after a crash) and a private directory.
 
     Everything, start-ups and restarts included, must end by the task's deadline
-    (``Limits.group_budget`` times ``TaskSpec.budgets`` from now): calls never wait past it, and cases left when it has
-    passed are not run. Returns the report and the grader's own faults (a worker that could
-    not start, no space to copy, a check that failed): the run then ends as a grader error,
-    never as the student's lost points.
+    (``Limits.group_budget`` times ``TaskSpec.budgets`` from now): calls never wait past it,
+    and cases left when it has passed are not run. Returns the report and the grader's own
+    faults (a worker that could not start, no space to copy, a check that failed): the run
+    then ends as a grader error, never as the student's lost points.
     """
     limits = run.limits
     started = time.monotonic()

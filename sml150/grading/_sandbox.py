@@ -24,16 +24,12 @@ student checking their own work, not tamper-proof.
 
 from __future__ import annotations
 
-import compileall
 import contextlib
-import errno
-import functools
 import json
 import os
 import select
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
@@ -44,24 +40,40 @@ from typing import Any, Final, final
 
 import attrs
 
-import sml150
+from sml150.grading._bundle import Bundle, site_dirs, write_library
 from sml150.grading._cgroup import WorkerCgroup
-from sml150.grading._cgroup import remove_stale as remove_stale_cgroups
+from sml150.grading._limits import GraderFault, Limits, SandboxUnavailable, WorkerDied
 from sml150.grading._model import Reply
-from sml150.grading._seccomp import program as seccomp_program
+from sml150.grading._runtime import (
+    SANDBOX_UID,
+    Runtime,
+    bwrap_argv,
+    runtime,
+    sandbox_problem,
+    stdlib_dirs,
+)
+from sml150.grading._submission import copy_submission, printable_path
 
+# The sandbox's public face: the session here, its parts from the modules beside it.
 __all__ = [
+    "INSIDE",
+    "SANDBOX_UID",
     "Bundle",
+    "GraderFault",
     "Limits",
     "LineReader",
     "Reply",
     "RpcEnds",
+    "Runtime",
     "SandboxUnavailable",
     "WorkerDied",
     "WorkerSession",
+    "bwrap_argv",
     "copy_submission",
     "printable_path",
+    "runtime",
     "sandbox_problem",
+    "write_library",
 ]
 
 Json = Any
@@ -69,524 +81,8 @@ Json = Any
 MAX_REPLY: Final = 32 * 1024 * 1024
 """Largest reply (bytes) the grader reads from a worker before giving up on it."""
 
-_THIRD_PARTY: Final = ("attr", "attrs", "returns", "toolz", "tlz", "typing_extensions")
-
 INSIDE: Final = "/sandbox"
 """Where a sandboxed worker sees the bundle (``/sandbox/bundle``) and its directories."""
-
-
-@final
-@attrs.frozen
-class Limits:
-    """Resource limits for the workers of one grading run.
-
-    A correct submission needs about two seconds for a whole homework; these limits bound a
-    hostile one: a task costs at most ``group_budget`` seconds of wall-clock time (times its
-    ``TaskSpec.budgets``: Task 4.2 starts two workers per Riskless under test), whatever its
-    code does (the sandbox is killed when the budget is used up, even in the middle of a call).
-
-    >>> Limits().call_timeout, Limits().group_budget
-    (10.0, 30.0)
-    """
-
-    call_timeout: float = 10.0
-    """Wall-clock seconds one call may take before its worker is killed."""
-    group_budget: float = 30.0
-    """Wall-clock seconds one test group (a task) may use in all, start-ups and restarts
-    included; enforced during calls."""
-    memory: int = 2 * 1024**3
-    """Address-space limit of a worker (bytes)."""
-    cpu: int = 60
-    """CPU-seconds limit of a worker process."""
-    restarts: int = 4
-    """How many times a group's worker is restarted after it dies."""
-    startup_timeout: float = 20.0
-    """Seconds a worker may take to start (imports of the submission are per call)."""
-    output: int = 16 * 1024 * 1024
-    """Largest file a worker may write (bytes): its log, files in its ``/tmp``."""
-    tmpfs: int = 64 * 1024 * 1024
-    """Size of a sandboxed worker's private ``/tmp`` (bytes)."""
-    tasks: int = 64
-    """Most processes and threads in one sandbox (its cgroup's ``pids.max``, where the machine
-    has cgroups: the cap holds when the grader runs as root)."""
-    bwrap: str = "bwrap"
-    """The bubblewrap program (a name looked up on ``PATH``, or a path). A missing one means
-    no sandbox (see ``grade``'s ``sandbox``)."""
-    audit_hook: bool = True
-    """Install the worker's audit hook (defence in depth; tests turn it off to show that the
-    sandbox alone holds)."""
-
-
-class WorkerDied(RuntimeError):
-    """The worker ended, hung, or answered garbage; the message says which."""
-
-
-class GraderFault(RuntimeError):
-    """The grader or its machine failed (no space left, a worker that cannot start).
-
-    Not the submission: the run ends as a grader error, never as points lost.
-    """
-
-
-MACHINE_ERRNOS: Final = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.ENOMEM,
-                                   errno.EMFILE, errno.ENFILE, errno.EROFS})
-"""``OSError`` numbers that say the machine failed, whatever the submission holds."""
-
-
-class SandboxUnavailable(RuntimeError):
-    """Bubblewrap is missing or does not work here; the message says why."""
-
-
-def _package_dir() -> Path:
-    return Path(sml150.__file__).resolve().parent
-
-
-# ---- what the interpreter needs ------------------------------------------------------------
-
-
-@final
-@attrs.frozen
-class Runtime:
-    """The files a worker's interpreter needs, as the grader found them."""
-
-    executable: str
-    """The interpreter binary (the base interpreter, not a virtual environment's link)."""
-    stdlib: str
-    """The standard library directory (read-only in the sandbox)."""
-    hidden: tuple[str, ...]
-    """Directories under ``stdlib`` hidden behind an empty read-only tmpfs (site-packages)."""
-    files: tuple[str, ...]
-    """Shared libraries of the binary and of the standard library's extension modules."""
-    setpriv: str = ""
-    """``setpriv`` (util-linux), when the grader runs as root: the sandbox then drops to the
-    unprivileged host uid ``SANDBOX_UID`` before the interpreter starts (``""``: it is not
-    root, or there is no ``setpriv``, and bubblewrap's user namespace maps the uid)."""
-
-
-SANDBOX_UID: Final = 65534
-"""The uid (and gid) a worker runs as: ``nobody``, inside the sandbox and, when the grader is
-root, on the host too."""
-
-
-def _base_executable() -> str:
-    exe = getattr(sys, "_base_executable", "") or sys.executable
-    return str(Path(exe).resolve())
-
-
-def stdlib_dir() -> Path:
-    """The standard library directory of this interpreter (where ``os.py`` is).
-
-    >>> (stdlib_dir() / "os.py").is_file()
-    True
-    """
-    return Path(os.__file__).resolve().parent
-
-
-def _stdlib_dirs() -> list[str]:
-    """Where this interpreter's standard library lives (a worker may read it)."""
-    std = stdlib_dir()
-    dirs = {str(std)}
-    if (std / "lib-dynload").is_dir():
-        dirs.add(str(std / "lib-dynload"))
-    return sorted(dirs)
-
-
-@functools.cache
-def runtime() -> Runtime:
-    """The interpreter's files (cached): binary, standard library, shared libraries.
-
-    Shared libraries are found with ``ldd`` on the binary and every extension module of the
-    standard library. ENSURES: every path named exists; ``SandboxUnavailable`` if ``ldd`` is
-    missing or fails.
-
-    >>> rt = runtime()
-    >>> Path(rt.executable).is_file() and all(Path(f).exists() for f in rt.files)
-    True
-    """
-    exe = _base_executable()
-    std = stdlib_dir()
-    hidden = tuple(str(std / d) for d in ("site-packages", "dist-packages") if (std / d).is_dir())
-    setpriv = (shutil.which("setpriv") or "") if os.geteuid() == 0 else ""
-    objects = [exe, *(str(p) for p in sorted((std / "lib-dynload").glob("*.so")))]
-    if setpriv:
-        setpriv = str(Path(setpriv).resolve())
-        objects.append(setpriv)
-    ldd = shutil.which("ldd")
-    if ldd is None:
-        raise SandboxUnavailable("ldd not found (needed to find the interpreter's libraries)")
-    try:
-        done = subprocess.run([ldd, *objects], capture_output=True, text=True, timeout=60,
-                              check=False, errors="replace")
-    except (OSError, subprocess.SubprocessError) as e:
-        raise SandboxUnavailable(f"ldd failed: {e}") from None
-    files: set[str] = set()
-    for line in done.stdout.splitlines():
-        words = line.split()
-        if "=>" in words:
-            words = words[words.index("=>") + 1:]
-        if words and words[0].startswith("/") and Path(words[0]).exists():
-            files.add(words[0])
-            files.add(str(Path(words[0]).resolve()))
-    if not files:
-        raise SandboxUnavailable("ldd found no shared libraries for the interpreter")
-    return Runtime(exe, str(std), hidden, tuple(sorted(files)), setpriv)
-
-
-@functools.cache
-def _probe(bwrap: str) -> str | None:
-    try:
-        rt = runtime()
-    except SandboxUnavailable as e:
-        return str(e)
-    argv = [*_bwrap_argv(bwrap, rt, [], Limits()), rt.executable, "-I", "-S", "-c", "pass"]
-    try:
-        done = subprocess.run(argv, capture_output=True, timeout=60, check=False)
-    except (OSError, subprocess.SubprocessError) as e:
-        return f"{bwrap} did not run: {e}"
-    if done.returncode != 0:
-        err = done.stderr.decode(errors="replace").strip().splitlines()
-        return f"{bwrap} does not work here: {err[-1] if err else done.returncode}"
-    return None
-
-
-def sandbox_problem(bwrap: str = "bwrap") -> str | None:
-    """Why workers cannot run under bubblewrap here, or ``None`` if they can.
-
-    Checked once per program and process by starting the interpreter in a sandbox.
-
-    >>> sandbox_problem("/nonexistent/bwrap")
-    'bubblewrap (/nonexistent/bwrap) not found'
-    """
-    found = shutil.which(bwrap)
-    if found is None:
-        return f"bubblewrap ({bwrap}) not found"
-    return _probe(found)
-
-
-def _bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
-                limits: Limits) -> list[str]:
-    """The ``bwrap`` command line that runs a worker with ``binds`` (host, inside) read-only.
-
-    As root (``rt.setpriv``), bubblewrap makes no user namespace (whose only uid would be the
-    host's 0) and keeps only ``CAP_SETUID``/``CAP_SETGID``, which ``setpriv`` uses to become the
-    host's unprivileged ``SANDBOX_UID`` with no capabilities at all before the interpreter
-    starts: per-user limits then bind, and no file the host's root owns is the worker's.
-    """
-    uid = str(SANDBOX_UID)
-    if rt.setpriv:
-        who = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
-               "--unshare-cgroup-try", "--cap-drop", "ALL", "--cap-add", "CAP_SETUID",
-               "--cap-add", "CAP_SETGID", "--ro-bind", rt.setpriv, rt.setpriv]
-    else:
-        who = ["--unshare-all", "--uid", uid, "--gid", uid, "--cap-drop", "ALL"]
-    argv = [bwrap, *who, "--die-with-parent", "--new-session", "--clearenv",
-            "--setenv", "LC_ALL", "C.UTF-8", "--setenv", "HOME", "/tmp",
-            "--setenv", "PATH", "/nonexistent", "--hostname", "sandbox"]
-    if rt.setpriv:  # bwrap as root makes parent directories 0700: unprivileged, none passable
-        targets = [*rt.files, rt.executable, rt.stdlib, rt.setpriv, *(q for _, q in binds)]
-        parents = sorted({str(a) for f in targets for a in Path(f).parents if str(a) != "/"},
-                         key=lambda a: (a.count("/"), a))
-        for d in parents:
-            argv += ["--perms", "0755", "--dir", d]
-    for f in rt.files:
-        argv += ["--ro-bind", f, f]
-    argv += ["--ro-bind", rt.executable, rt.executable, "--ro-bind", rt.stdlib, rt.stdlib]
-    for h in rt.hidden:
-        argv += ["--size", "4096", "--tmpfs", h, "--remount-ro", h]
-    for host, inside in binds:
-        argv += ["--ro-bind", host, inside]
-    # The root and /dev are tmpfs that bwrap fills with mount points and device nodes: made
-    # read-only, the size-limited /tmp is the only writable place. /proc is read-only too: a
-    # grader run as root leaves the worker the host's uid 0 (without capabilities), for which
-    # the kernel's sysctl files under /proc/sys would otherwise be writable.
-    argv += ["--size", str(limits.tmpfs), "--perms", "1777", "--tmpfs", "/tmp", "--dev", "/dev",
-             "--proc", "/proc", "--remount-ro", "/proc", "--remount-ro", "/dev",
-             "--remount-ro", "/", "--chdir", "/tmp", "--"]
-    if rt.setpriv:
-        argv += [rt.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                 "--inh-caps=-all", "--bounding-set=-all", "--"]
-    return argv
-
-
-def _third_party_paths() -> list[Path]:
-    import attr
-    import attrs as attrs_pkg
-    import returns
-    import toolz
-    import typing_extensions
-
-    paths = [Path(m.__file__ or "") for m in (attr, attrs_pkg, returns, toolz)]
-    found = [p.parent for p in paths]
-    found.append(Path(typing_extensions.__file__ or ""))
-    tlz = found[-2].parent / "tlz"
-    if tlz.is_dir():
-        found.append(tlz)
-    return found
-
-
-SCRATCH_PREFIX: Final = "sml150-grade-"
-"""A run's scratch directory is ``<tmp>/sml150-grade-<grader pid>-<random>``."""
-
-
-def remove_stale_scratch(tmp: Path | None = None) -> int:
-    """Remove the scratch directories of grader runs that were killed; how many.
-
-    A directory whose grader pid is no longer running is stale (a run removes its own on
-    every exit path it survives; ``SIGKILL`` leaves it behind).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as t:
-    ...     (Path(t) / f"{SCRATCH_PREFIX}999999999-x").mkdir()
-    ...     (Path(t) / f"{SCRATCH_PREFIX}{os.getpid()}-y").mkdir()
-    ...     remove_stale_scratch(Path(t)), sorted(p.name[-1] for p in Path(t).iterdir())
-    (1, ['y'])
-    """
-    where = tmp if tmp is not None else Path(tempfile.gettempdir())
-    removed = 0
-    with contextlib.suppress(OSError):
-        for d in where.iterdir():
-            if not d.name.startswith(SCRATCH_PREFIX):
-                continue
-            pid = d.name.removeprefix(SCRATCH_PREFIX).split("-", 1)[0]
-            if pid.isdigit() and not Path(f"/proc/{pid}").exists() and not d.is_symlink():
-                shutil.rmtree(d, ignore_errors=True)
-                removed += 1
-    return removed
-
-
-@final
-class Bundle:
-    """A scratch directory for one grading run, holding what a worker may import.
-
-    ``bundle/``: ``sml150/__init__.py``, ``sml150/lib`` and the third-party packages (all
-    copied: a sandboxed worker cannot follow links out of its view), and the worker script
-    (copied as ``_sml150_worker.py``, with ``_rpc`` as ``_sml150_rpc.py``). Tasks get their own
-    directories beside it (``task_dir``).
-    All the run's scratch files live under ``root``, which is deleted on exit; the scratch
-    directories and cgroups of a grader that was killed (its pid in their names is gone) are
-    removed when the next run starts (``remove_stale_scratch``).
-    """
-
-    def __init__(self) -> None:
-        self._passable: set[Path] = set()
-        remove_stale_scratch()
-        remove_stale_cgroups()
-        self._tmp = tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
-        self.root = Path(self._tmp.name)
-        self.dir = self.root / "bundle"
-        self.scratch = self.root / "cwd"
-        self.scratch.mkdir()
-        write_library(self.dir)
-        for p in _third_party_paths():
-            if p.is_dir():
-                shutil.copytree(p, self.dir / p.name, symlinks=False,
-                                ignore=shutil.ignore_patterns("*.pyi", "py.typed"))
-            else:
-                shutil.copy2(p, self.dir / p.name)
-        shutil.copyfile(Path(__file__).with_name("_worker.py"), self.dir / "_sml150_worker.py")
-        shutil.copyfile(Path(__file__).with_name("_rpc.py"), self.dir / "_sml150_rpc.py")
-        # Workers never write bytecode (-B) but read it: compiled once here, each worker starts
-        # in a fraction of the time.
-        compileall.compile_dir(self.dir / "sml150", quiet=2)
-        seccomp = seccomp_program()
-        self.seccomp = seccomp.hex() if seccomp is not None else ""
-
-    def __enter__(self) -> Bundle:
-        return self
-
-    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Delete every scratch file of the run."""
-        self._tmp.cleanup()
-
-    def passable(self, path: Path) -> None:
-        """Make the tree ``path`` readable by ``SANDBOX_UID`` (dirs ``o+rx``, files ``o+r``).
-
-        Needed when the grader is root (``Runtime.setpriv``): the worker is then that host
-        uid, and reads only what others may. Only trees the worker is given are touched (the
-        bundle, the submission's copy, a case's files), once each per run.
-        """
-        if path in self._passable:
-            return
-        self._passable.add(path)
-        for top, dirs, files in os.walk(path, followlinks=False):
-            with contextlib.suppress(OSError):
-                os.chmod(top, os.stat(top).st_mode | 0o005)
-            for name in files:
-                with contextlib.suppress(OSError):
-                    f = os.path.join(top, name)
-                    if not os.path.islink(f):
-                        os.chmod(f, os.stat(f).st_mode | 0o004)
-            dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(top, d))]
-
-    def task_dir(self) -> Path:
-        """A new, empty directory for one task's files (its submission copy, its cases').
-
-        Safe to call from several threads at once.
-        """
-        return Path(tempfile.mkdtemp(prefix="task-", dir=self.root))
-
-    def blocked_roots(self) -> list[str]:
-        """Directories a worker may not read: the real package, and its checkout's ``.git``."""
-        pkg = _package_dir()
-        roots = [str(pkg)]
-        git = pkg.parent / ".git"
-        if git.exists():
-            roots.append(str(git))
-        return roots
-
-
-def _site_dirs() -> list[str]:
-    """Every site-packages directory this interpreter knows (an unsandboxed worker's no-go).
-
-    They can hold an installed copy of the reference solutions.
-    """
-    import site
-    import sysconfig
-
-    found = {*site.getsitepackages(), site.getusersitepackages()}
-    found |= {sysconfig.get_paths()[k] for k in ("purelib", "platlib")}
-    found |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
-    return sorted(str(Path(p).resolve()) for p in found if Path(p).is_dir())
-
-
-MAX_SUBMISSION_FILES: Final = 2000
-"""More files than this in a submission are not copied (and the report says so)."""
-MAX_SUBMISSION_BYTES: Final = 20 * 1024 * 1024
-"""Files larger than this are not copied."""
-MAX_SUBMISSION_TOTAL: Final = 64 * 1024 * 1024
-"""Files past this many bytes in all are not copied."""
-
-
-def printable_path(path: Path | str) -> str:
-    r"""A path as text that any report can print (undecodable bytes escaped), truncated.
-
-    >>> printable_path(Path(b"las\xff.py".decode("utf-8", "surrogateescape")))
-    'las\\xff.py'
-    """
-    text = os.fsencode(str(path)).decode("utf-8", "backslashreplace")
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _copy_bounded(path: Path, target: Path, limit: int) -> int:
-    """Copy a regular file of at most ``limit`` bytes; ``ValueError`` if it is no such file.
-
-    The bytes read count, not the size ``stat`` reports (``/proc``-like files say 0 and
-    hold more), and the file is checked again once open (it may have been swapped).
-    """
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ValueError("not a regular file")
-        if st.st_nlink > 1:
-            raise ValueError("a hard link (submit plain files)")
-        data = bytearray()
-        while len(data) <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - len(data)))
-            if not chunk:
-                break
-            data += chunk
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise ValueError(f"more than {limit} bytes")
-    target.write_bytes(data)
-    return len(data)
-
-
-def copy_submission(src: Path, dst: Path) -> list[str]:
-    r"""Copy the regular files of ``src`` into ``dst``; return notes on what was left out.
-
-    Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
-    pointing at an installed reference solution) is skipped, not followed, as are hard links
-    (a file of another place, whose content would come back in a report), special files,
-    caches, oversized files (by the bytes actually read), anything past
-    ``MAX_SUBMISSION_FILES`` files or ``MAX_SUBMISSION_TOTAL`` bytes, and any file that cannot
-    be copied (a name too long, unreadable): each costs a note, never the run. A failure of
-    the machine (no space left, an I/O error) raises ``GraderFault``: it is not the student's.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     (Path(d) / "src").mkdir()
-    ...     _ = (Path(d) / "src" / "las.py").write_text("x = 1")
-    ...     (Path(d) / "src" / "link.py").symlink_to("/etc/hostname")
-    ...     os.link(Path(d) / "src" / "las.py", Path(d) / "src" / "hard.py")
-    ...     notes = copy_submission(Path(d) / "src", Path(d) / "dst")
-    ...     sorted(p.name for p in (Path(d) / "dst").iterdir()), len(notes)
-    ...     print(*notes, sep="\n")
-    ([], 3)
-    skipped hard.py: a hard link (submit plain files)
-    skipped las.py: a hard link (submit plain files)
-    skipped link.py: a symbolic link (submit plain files)
-    """
-    notes: list[str] = []
-    dst.mkdir(parents=True, exist_ok=True)
-    copied = total = 0
-    shown = printable_path
-
-    def unreadable(e: OSError) -> None:
-        notes.append(f"skipped {shown(e.filename or '?')}: {e.strerror or 'unreadable'}")
-
-    for top, dirs, files in os.walk(src, followlinks=False, onerror=unreadable):
-        rel = Path(top).relative_to(src)
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for d in list(dirs):
-            if (Path(top) / d).is_symlink():
-                notes.append(f"skipped {shown(rel / d)}: a symbolic link (submit plain files)")
-                dirs.remove(d)
-        for name in sorted(files):
-            path, where = Path(top) / name, rel / name
-            try:
-                st = path.lstat()
-                if path.is_symlink():
-                    notes.append(f"skipped {shown(where)}: a symbolic link (submit plain files)")
-                elif not path.is_file():
-                    notes.append(f"skipped {shown(where)}: not a regular file")
-                elif st.st_size > MAX_SUBMISSION_BYTES:
-                    notes.append(f"skipped {shown(where)}: larger than {MAX_SUBMISSION_BYTES}"
-                                 " bytes")
-                elif copied >= MAX_SUBMISSION_FILES:
-                    notes.append(f"skipped {shown(where)}: more than {MAX_SUBMISSION_FILES}"
-                                 " files")
-                elif total + st.st_size > MAX_SUBMISSION_TOTAL:
-                    notes.append(f"skipped {shown(where)}: more than {MAX_SUBMISSION_TOTAL}"
-                                 " bytes in all")
-                elif st.st_nlink > 1:
-                    notes.append(f"skipped {shown(where)}: a hard link (submit plain files)")
-                else:
-                    (dst / rel).mkdir(parents=True, exist_ok=True)
-                    limit = min(MAX_SUBMISSION_BYTES, MAX_SUBMISSION_TOTAL - total)
-                    total += _copy_bounded(path, dst / where, limit)
-                    copied += 1
-            except ValueError as e:
-                notes.append(f"skipped {shown(where)}: {e}")
-            except OSError as e:
-                if e.errno in MACHINE_ERRNOS:  # the machine's failure, not the student's
-                    raise GraderFault(f"copying the submission: {e.strerror}") from e
-                notes.append(f"skipped {shown(where)}: {e.strerror or type(e).__name__}")
-    return notes
-
-
-def write_library(target: Path) -> None:
-    """Copy ``sml150/__init__.py`` and ``sml150/lib`` (sources only) into ``target/sml150``.
-
-    Also used by ``write_handout``: students get the library part of the package, nothing else.
-    """
-    pkg = _package_dir()
-    dest = target / "sml150"
-    (dest / "lib").mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(pkg / "__init__.py", dest / "__init__.py")
-    if (pkg / "py.typed").exists():
-        shutil.copyfile(pkg / "py.typed", dest / "py.typed")
-    for f in sorted((pkg / "lib").glob("*.py")):
-        shutil.copyfile(f, dest / "lib" / f.name)
-    for f in sorted(pkg.glob("_*.py")):  # private top-level helpers the library may import
-        if f.name != "__init__.py":
-            shutil.copyfile(f, dest / f.name)
 
 
 def _user_tasks(user: int | None = None) -> int:
@@ -761,9 +257,9 @@ class WorkerSession:
                 "path": [f"{INSIDE}/bundle", *inside],
                 "cwd": "/tmp",
                 "blocked": [], "denied": [],
-                "allowed": [INSIDE, *_stdlib_dirs()],
+                "allowed": [INSIDE, *stdlib_dirs()],
             }
-            argv = [*_bwrap_argv(found, rt, binds, limits), rt.executable]
+            argv = [*bwrap_argv(found, rt, binds, limits), rt.executable]
             script = f"{INSIDE}/bundle/_sml150_worker.py"
             # Tasks and memory (tmpfs and shared memory included) capped by a cgroup of its
             # own, where the machine has them; its rlimits and seccomp filter in any case.
@@ -781,8 +277,8 @@ class WorkerSession:
                 "path": [str(bundle.dir), *(str(p) for p in paths)],
                 "cwd": str(cwd),
                 "blocked": bundle.blocked_roots(),
-                "denied": _site_dirs(),
-                "allowed": [str(bundle.dir), *(str(p) for p in paths), *_stdlib_dirs()],
+                "denied": site_dirs(),
+                "allowed": [str(bundle.dir), *(str(p) for p in paths), *stdlib_dirs()],
             }
             argv = [sys.executable]
             script = str(bundle.dir / "_sml150_worker.py")
@@ -950,3 +446,6 @@ class WorkerSession:
         self.log.close()
         if self.cgroup is not None:
             self.cgroup.close()
+
+
+_bwrap_argv = bwrap_argv  # TODO(integration): the old private name, until its importer moves

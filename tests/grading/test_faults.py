@@ -43,7 +43,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_no_space_to_copy_is_a_grader_error(reference: Path, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sml150.grading._sandbox._copy_bounded", _no_space)
+    monkeypatch.setattr("sml150.grading._submission._copy_bounded", _no_space)
     out = io.StringIO()
     report = grade("hw10", reference, tasks=["5.7"], out=out, sandbox=False, autolab=True,
                    gradescope=tmp_path / "results.json")
@@ -86,7 +86,7 @@ def test_a_grader_error_in_a_batch_is_an_error_row_and_is_regraded(
 
     out = tmp_path / "out"
     out.mkdir()
-    monkeypatch.setattr("sml150.grading._sandbox._copy_bounded", _no_space)
+    monkeypatch.setattr("sml150.grading._submission._copy_bounded", _no_space)
     row = _grade_one("hw10", reference, out, ["5.7"], False, 1)
     assert row.status.startswith("error: ")
     assert not (out / f"{reference.name}.json").exists()  # not finished: the next run regrades
@@ -109,7 +109,7 @@ def test_hard_links_and_pseudo_files_are_left_out(tmp_path: Path) -> None:
 def test_a_file_larger_than_it_says_is_bounded_by_what_is_read(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A ``/proc``-like file reports size 0; the copy counts the bytes it reads."""
-    monkeypatch.setattr("sml150.grading._sandbox.MAX_SUBMISSION_BYTES", 1000)
+    monkeypatch.setattr("sml150.grading._submission.MAX_SUBMISSION_BYTES", 1000)
     src = tmp_path / "src"
     src.mkdir()
     (src / "big.py").write_bytes(b"#" * 5000)

@@ -164,7 +164,8 @@ def test_the_sandbox_sees_only_the_runtime_the_bundle_and_tmp(os_only: WorkerSes
                                    "lib32", "libx32", "etc", "bin", "opt", "root", "home"}
     bundle_dir = os_only.call(os_call("listdir", "/sandbox/bundle"))
     assert set(bundle_dir.value["l"]) == {"sml150", "attr", "attrs", "returns", "toolz", "tlz",
-                                          "typing_extensions.py", "_sml150_worker.py"}
+                                          "typing_extensions.py", "_sml150_worker.py",
+                                          "_sml150_rpc.py"}
     lib = os_only.call(os_call("listdir", "/sandbox/bundle/sml150"))
     assert "handouts" not in lib.value["l"]
     assert "grading" not in lib.value["l"]
