@@ -26,6 +26,16 @@ import attrs
 
 from sml150.crosscheck._bridge import SOLUTION_FILES, TranslateError, Translator, constructors
 from sml150.crosscheck._canon import CanonError, parse_value
+from sml150.crosscheck._report import (
+    ALLOWED,
+    BOTH_WRONG,
+    GRADER_BUG,
+    PORTING_SLIP,
+    SML_BUG,
+    CaseResult,
+    CrosscheckReport,
+    Tally,
+)
 from sml150.crosscheck._smlrun import (
     SML_LIBRARY,
     CaseOutput,
@@ -49,99 +59,10 @@ from sml150.grading._sandbox import (
 from sml150.grading._secret import ENV, ENV_FILE
 from sml150.grading._worker import encode
 
-__all__ = ["CaseResult", "CrosscheckReport", "Tally", "crosscheck", "run_units", "sml_missing"]
+__all__ = ["ALLOWED", "BOTH_WRONG", "GRADER_BUG", "PORTING_SLIP", "SML_BUG", "CaseResult",
+           "CrosscheckReport", "Tally", "crosscheck", "run_units", "sml_missing"]
 
 Json = Any
-
-PORTING_SLIP: Final = "porting slip"
-SML_BUG: Final = "the SML's own bug"
-GRADER_BUG: Final = "grader disagrees with the SML (a grader bug, if the SML is right)"
-ALLOWED: Final = "an allowed choice (the grader accepts both)"
-BOTH_WRONG: Final = "both wrong (they differ, and the grader accepts neither)"
-
-
-@final
-@attrs.frozen
-class CaseResult:
-    """One case on both sides."""
-
-    task: str
-    """The handout task."""
-    function: str
-    """The graded function the case calls."""
-    name: str
-    """The grader's name of the case."""
-    sml: str
-    """The SML's answer, as the grader shows values (or why there is none)."""
-    port: str
-    """The port's answer, shown the same way."""
-    agree: bool
-    """Same value, exception and leaves on both sides."""
-    sml_passes: bool
-    """The grader's check accepts the SML's answer."""
-    port_passes: bool
-    """The grader's check accepts the port's answer."""
-    expected: str
-    """The grader's expected answer (the reference's), shown."""
-
-    @property
-    def label(self) -> str:
-        """What a difference (or an agreement the grader rejects) means; ``""`` if nothing.
-
-        >>> r = CaseResult("5.7", "f", "case", "1", "2", False, True, False, "1")
-        >>> r.label
-        'porting slip'
-        >>> attrs.evolve(r, sml_passes=False, port_passes=True).label
-        "the SML's own bug"
-        >>> attrs.evolve(r, agree=True, sml_passes=False).label
-        'grader disagrees with the SML (a grader bug, if the SML is right)'
-        >>> attrs.evolve(r, agree=True, port_passes=True).label
-        ''
-        """
-        if self.agree:
-            return "" if self.sml_passes else GRADER_BUG
-        if self.sml_passes:
-            return ALLOWED if self.port_passes else PORTING_SLIP
-        return SML_BUG if self.port_passes else BOTH_WRONG
-
-
-@final
-@attrs.frozen
-class Tally:
-    """One graded function's counts."""
-
-    task: str
-    """The handout task."""
-    function: str
-    """The function."""
-    agree: int
-    """Cases where both sides answered the same."""
-    differ: int
-    """Cases where they did not."""
-    skipped: int
-    """Cases crosscheck cannot run on SML (matches driven by the grader, spies, tests)."""
-
-
-@final
-@attrs.frozen
-class CrosscheckReport:
-    """A whole crosscheck run."""
-
-    hw: str
-    """``hw10`` or ``hw11``."""
-    tallies: tuple[Tally, ...]
-    """Per graded function, in handout order."""
-    results: tuple[CaseResult, ...]
-    """Every case run on both sides."""
-    notes: tuple[str, ...] = ()
-    """What the run met on the way (an SML file that did not compile, no sandbox)."""
-
-    @property
-    def findings(self) -> tuple[CaseResult, ...]:
-        """The cases to look at: every difference, and agreements the grader rejects."""
-        return tuple(r for r in self.results if r.label and r.label != ALLOWED) + tuple(
-            r for r in self.results if r.label == ALLOWED)
-
 
 _SECRET_LOCK: Final = threading.Lock()
 
@@ -381,7 +302,10 @@ def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: i
                 for j, e in enumerate(job.case.exprs):
                     smls.append(_sml_reply(hw, sml_out.get(f"{i}.{j}"))[0])
                     try:
-                        session = session or WorkerSession(bundle, [py_dir.resolve()], limits)
+                        if session is None:
+                            session = WorkerSession(bundle, [py_dir.resolve()], limits)
+                            if not session.sandboxed and not any("port ran" in n for n in notes):
+                                notes.append("the port ran without bubblewrap (not tamper-proof)")
                         ports.append(session.call(e))
                     except WorkerDied as err:
                         ports.append(Reply(False, exc="WorkerDied", msg=str(err)))
