@@ -22,7 +22,6 @@ from sml150.lib.seq import Seq
 __all__ = [
     "call",
     "callkw",
-    "est_of",
     "fn",
     "get",
     "lib",
@@ -130,11 +129,6 @@ def to_expr(v: Any) -> Json:
     raise ValueError(f"to_expr: cannot rebuild a {cls.__name__}")
 
 
-def est_of(e: Any) -> Json:
-    """An estimate as an expression (``Guess(n)``, ``MinnieWins()``, ``MaxieWins()``)."""
-    return to_expr(e)
-
-
 def random_tree(rng: random.Random, depth: int, branch: tuple[int, int] = (1, 4),
                 values: tuple[int, int] = (-4, 4)) -> Json:
     """A random game tree, all leaves at ``depth``, as ``_worker``'s tree data.
@@ -179,17 +173,3 @@ def child_state(game: Json, path: list[int]) -> Json:
         s = call(get(game, "make_move"), s, lit(i))
     return s
 
-
-def tree_at(tree: Json, path: list[int]) -> Json:
-    """The subtree of ``tree`` at ``path``."""
-    for i in path:
-        tree = tree[2][i]
-    return tree
-
-
-def depth_of(tree: Json) -> int:
-    """The depth of ``tree`` (all leaves are at the same depth)."""
-    d = 0
-    while tree[0] == "N":
-        tree, d = tree[2][0], d + 1
-    return d

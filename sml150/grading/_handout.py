@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any, Final
 
@@ -242,7 +241,3 @@ def write_solution(hw: str, directory: Path, patches: dict[str, str] | None = No
     for name, text in extras.items():
         (directory / name).write_text(text, encoding="utf-8")
 
-
-def copy_tree(src: Path, dst: Path) -> None:
-    """Copy a directory (a helper for tests)."""
-    shutil.copytree(src, dst, dirs_exist_ok=True)

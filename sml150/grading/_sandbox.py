@@ -419,13 +419,6 @@ class WorkerSession:
             return f"the worker was killed by {name}"
         return f"the worker exited with status {code} (sys.exit / os._exit in the submission?)"
 
-    def log_tail(self, limit: int = 2000) -> str:
-        """The last characters the worker wrote to its own stdout/stderr (escaped)."""
-        self.log.seek(0, os.SEEK_END)
-        size = self.log.tell()
-        self.log.seek(max(0, size - limit))
-        return self.log.read().decode("utf-8", "backslashreplace")
-
     def close(self) -> None:
         """End the worker (its whole process group, so the whole sandbox) and its pipes."""
         if self.proc.poll() is None:
