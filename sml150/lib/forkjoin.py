@@ -49,7 +49,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, final
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeAlias, TypeVar, final
 
 import attrs
 
@@ -78,10 +78,12 @@ R = TypeVar("R")
 V = TypeVar("V")
 
 
-@final
-@attrs.frozen
-class Child(Generic[S, W]):
-    """A request: search this child now; its value is sent back to the routine."""
+class Child(NamedTuple, Generic[S, W]):
+    """A request: search this child now; its value is sent back to the routine.
+
+    (The requests are named tuples, not attrs records: one is made per node searched, and a
+    named tuple is made in half the time.)
+    """
 
     depth: int
     """The depth left to search below the child."""
@@ -91,18 +93,14 @@ class Child(Generic[S, W]):
     """The window (or bounds) it is searched with."""
 
 
-@final
-@attrs.frozen
-class Together(Generic[S, W]):
+class Together(NamedTuple, Generic[S, W]):
     """A request: search these children side by side; their values come back, in order."""
 
     children: tuple[Child[S, W], ...]
     """The children, in the sequential order."""
 
 
-@final
-@attrs.frozen
-class Say:
+class Say(NamedTuple):
     """A request: ``text`` is the output at this point of the sequential search."""
 
     text: str
@@ -140,24 +138,26 @@ def run_here(node: NodeFn[S, W, V], routine: Routine[S, W, R], count: SearchCoun
     """
     span = 0
     reply: Any = None
+    send = routine.send
     # Inv: span is the span of the requests answered so far.
+    # (Dispatch by type, not match: this loop runs once per request of every node searched.)
     while True:
         try:
-            request = routine.send(reply)
+            request = send(reply)
         except StopIteration as done:
             return done.value, span or 1
-        match request:
-            case Child(d, s, w):
-                reply, child_span = run_here(node, node(d, s, w, count), count)
-                span += child_span
-            case Together(children):
-                got = [run_here(node, node(c.depth, c.state, c.window, count), count)
-                       for c in children]
-                reply = [v for v, _ in got]
-                span += max((sp for _, sp in got), default=0)
-            case Say(text):
-                print(text, end="")
-                reply = None
+        if type(request) is Child:
+            reply, child_span = run_here(
+                node, node(request.depth, request.state, request.window, count), count)
+            span += child_span
+        elif type(request) is Together:
+            got = [run_here(node, node(c.depth, c.state, c.window, count), count)
+                   for c in request.children]
+            reply = [v for v, _ in got]
+            span += max((sp for _, sp in got), default=0)
+        elif type(request) is Say:
+            print(request.text, end="")
+            reply = None
 
 
 @final

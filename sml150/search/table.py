@@ -259,4 +259,6 @@ class TranspositionTable:
             e = slots.get(i)
             if e is not None and e.generation == self.generation and e.depth > depth:
                 return
-        slots[i] = Slot(key, depth, flag, value, move, self.generation)
+        # tuple.__new__ builds the same Slot as Slot(...) without its Python-level __new__:
+        # a store happens at every interior node the engine searches.
+        slots[i] = tuple.__new__(Slot, (key, depth, flag, value, move, self.generation))
