@@ -18,9 +18,9 @@ in the grader's process. What is compared is only what the exercise states:
   reference forces, no more (no cut, no narrowing, a sequence forced twice, a wider window than
   ``assured_win`` needs) and no fewer (a cut too early).
 
-Trees: every shape with up to 4 edges (5 for the hidden cases; 6 and 7 edges sampled), with
-leaf values drawn each time, and for ``assured_win`` every assignment of -1/0/+1 to the leaves
-of every shape up to 3 edges; random trees of 5 to 10 edges, larger ones, and deep paths (a
+Trees: every shape with up to 5 edges (6 for the hidden cases: 132 shapes), with leaf values
+drawn each time, and for ``assured_win`` every assignment of -1/0/+1 to the leaves of every
+shape up to 3 edges; random trees of 6 (7) to 10 edges, larger ones, and deep paths (a
 branch of 40 to 150 moves with leaves beside it). Leaves go beyond -1/0/+1 (to -9..9, and
 ``bottom``/``top`` themselves); moves are distinct and not consecutive. Windows: the full one,
 the narrow ones of the exercise's grader ((-1, 0), (-1, 1), (0, 1)), random ones inside the
@@ -178,7 +178,7 @@ Group: TypeAlias = tuple[str, str, list[PTree]]
 def _groups(rng: random.Random, hidden: bool, kind: str) -> list[Group]:
     """The trees of a task, in groups: every small shape, random ones, larger ones, deep paths."""
     out: list[Group] = []
-    every = 5 if hidden else 4
+    every = 6 if hidden else 5
     for e in range(every + 1):
         leaf = _values(rng, kind if e % 2 else ("small" if kind != "wdl" else kind))
         trees = [_fill(rng, s, leaf) for s in shapes(e)]
