@@ -105,6 +105,8 @@ def _function(expr: Json) -> str:
     match expr:
         case ["spy", _, _, body]:
             return _function(body)
+        case ["run_tests", str(module)]:
+            return module
         case ["call", ["get", _, str(name)], *_] | ["get", _, str(name)]:
             return name
     return "?"
@@ -118,28 +120,49 @@ class _Job:
     expected: list[Reply]
 
 
-def _jobs(hw: str, count: int, seed: int, only: tuple[str, ...] | None) -> list[_Job]:
-    """The public cases of every task (or those in ``only``), then ``count`` random ones each."""
+MAX_DRAWS: Final = 12
+"""The most fresh draws of a task's hidden generators made to find random cases."""
+
+
+def _jobs(hw: str, count: int, seed: int,
+          only: tuple[str, ...] | None) -> tuple[list[_Job], list[str]]:
+    """The public cases of every task (or of those in ``only``), then random ones.
+
+    ``count`` per graded function, drawn as a course secret draws hidden cases; and notes on
+    the functions the generators gave fewer (some, like ``start``, come once per draw).
+    """
     tasks = [t for t in homework(hw)[1] if only is None or t.id in only]
     jobs: list[_Job] = []
+    notes: list[str] = []
     with _drawn_with(""):
         for t in tasks:
             cases = t.cases()
             exp = expected_replies(hw, t, cases)
             jobs += [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if not c.hidden]
     for t in tasks:
-        got, draw = 0, 0
-        while got < count and draw < 20:
+        wanted = {_function(j.case.exprs[0]): count for j in jobs
+                  if j.task is t and not _skip_reason(j.case)}
+        short: dict[str, int] = {}
+        draw = 0
+        while any(wanted.values()) and draw < MAX_DRAWS:
             with _drawn_with(f"sml150 crosscheck {seed} {draw}"):
                 cases = t.cases()
                 exp = expected_replies(hw, t, cases)
-            fresh = [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if c.hidden]
-            jobs += fresh[: count - got]
-            got += len(fresh[: count - got])
+            drawn = dict.fromkeys(wanted, 0)
+            for c, e in zip(cases, exp, strict=True):
+                f = _function(c.exprs[0]) if c.exprs else ""
+                if c.hidden and not _skip_reason(c) and wanted.get(f, 0) > 0:
+                    jobs.append(_Job(t, c, e))
+                    wanted[f] -= 1
+                    drawn[f] += 1
+            for f, n in drawn.items():
+                if n == 0 and wanted[f]:  # its generator makes no random ones: public only
+                    short[f], wanted[f] = wanted[f], 0
             draw += 1
-            if not fresh:
-                break
-    return jobs
+        short |= {f: n for f, n in wanted.items() if n}
+        notes += [f"{t.id} {f}: {count - n} random cases of {count} (its generators gave no "
+                  "more)" for f, n in short.items()]
+    return jobs, notes
 
 
 _FUNCTOR_SEALS: Final = re.compile(
@@ -284,8 +307,9 @@ def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: i
     sml = find_sml()
     if not isinstance(sml, SmlInstall):
         raise RuntimeError(sml)
-    jobs = _jobs(hw, cases, seed, tasks)
+    jobs, drawn = _jobs(hw, cases, seed, tasks)
     sml_out, notes = _sml_side(hw, sml_dir, jobs, budget)
+    notes = drawn + notes
     results: list[CaseResult] = []
     tallies: dict[tuple[str, str], list[int]] = {}
     limits = Limits()
