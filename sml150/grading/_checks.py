@@ -468,7 +468,8 @@ def _gametree(expected: Sequence[_Reply], got: Sequence[_Reply], arg: Json) -> V
     any ``(alpha, beta)``-equivalent one (the exercise's ``bval``); otherwise it must equal the
     reference's, type included (``1`` is not ``True``). With ``arg["forced"]`` the function
     must also force exactly as many cells as the reference: more is a missed cut, a window not
-    narrowed or a sequence forced twice; fewer, a cut too early.
+    narrowed or a sequence forced twice; fewer, a cut too early. ``arg["trees"]``, if given,
+    names each call's tree in the reason.
 
     >>> from sml150.grading._model import Reply as R
     >>> ref = [R(True, {"t": ["forced", 3, 4]})]
@@ -480,8 +481,11 @@ not narrowed, or an offspring forced twice)'
     """
     window = arg.get("window") if isinstance(arg, dict) else None
     counted = bool(arg.get("forced")) if isinstance(arg, dict) else False
+    shown = arg.get("trees") if isinstance(arg, dict) else None
     for i, (e, g) in enumerate(zip(expected, got, strict=True)):
         where = f"tree #{i + 1}: " if len(expected) > 1 else ""
+        if isinstance(shown, list) and i < len(shown) and isinstance(shown[i], str):
+            where = f"tree #{i + 1} {shown[i][:WIDTH]}: "
         ref, mine = _forced_parts(e), _forced_parts(g)
         if ref is None:
             return Verdict(False, f"{where}the grader could not read its own answer")

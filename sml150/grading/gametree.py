@@ -36,13 +36,15 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, Final, TypeAlias
 
+import attrs
+
 from sml150.grading._cases import named, seeded
 from sml150.grading._exprs import get, lit, mod
 from sml150.grading._model import Case, TaskSpec
 from sml150.grading._quotes import GAMETREE as Q
 from sml150.grading._starter import ModuleSpec, quoted_docs
 
-__all__ = ["MODULES", "TASKS", "shapes"]
+__all__ = ["MODULES", "TASKS", "shapes", "show_tree"]
 
 Json = Any
 Shape: TypeAlias = tuple["Shape", ...]
@@ -296,9 +298,42 @@ def _bmove_cases(rng: random.Random, hidden: bool) -> list[Case]:
     return named(out, hidden)
 
 
+def show_tree(t: PTree, width: int = 120) -> str:
+    """A tree as a student reads it in a failed test: ``[move: subtree, ...]``, cut to ``width``.
+
+    >>> show_tree([[3, [[1, 5], [2, BOTTOM]]], [8, -1]])
+    '[3: [1: 5, 2: bottom], 8: -1]'
+    """
+    out: list[str] = []
+    size = 0
+    stack: list[Any] = [t]
+    while stack and size <= width:
+        x = stack.pop()
+        if isinstance(x, str):
+            piece = x
+        elif isinstance(x, int):
+            piece = _show(x)
+        else:
+            piece = "["
+            parts: list[Any] = []
+            for i, (m, c) in enumerate(x):
+                parts += [", " if i else "", f"{m}: ", c]
+            stack += ["]", *reversed(parts)]  # popped from the end: in order
+        out.append(piece)
+        size += len(piece)
+    text = "".join(out)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _with_trees(cases: list[Case]) -> list[Case]:
+    """Each case with its trees shown (``arg["trees"]``): a failed test names the tree."""
+    return [attrs.evolve(c, arg={**c.arg, "trees": [show_tree(e[2]) for e in c.exprs]})
+            for c in cases]
+
+
 def _cases(build: Callable[[random.Random, bool], list[Case]], k: int) -> Callable[[], list[Case]]:
     """Question ``k``'s cases: public from seed ``1000 + 100 + k``, hidden from the secret."""
-    return seeded(build, 100 + k)
+    return seeded(lambda rng, hidden: _with_trees(build(rng, hidden)), 100 + k)
 
 
 TASKS: Final = (
