@@ -1,0 +1,1125 @@
+"""SML expressions, patterns and types as Python: the porting rules of the README, one place.
+
+An expression in a function body becomes statements aimed at a *target* (``return`` it, assign
+it to a name, or evaluate it): ``case`` is a ``match``, ``if`` an ``if``, ``let`` its
+declarations then its body, ``handle`` a ``try``. Elsewhere an expression becomes a Python
+expression; a ``case``, ``let`` or ``handle`` met where SML evaluates it anyway (an argument, a
+tuple's component) is computed first into a temporary (``_v1``), and one met where SML may not
+evaluate it (an ``andalso``'s right side, a ``fn``'s body) is refused with its position rather
+than moved. Every refusal is a ``PortError``: one line with the construct and its position.
+
+(Over 400 lines: the expression, pattern, statement and type translations share the scope and
+call each other; apart they would be one module split only by file.)
+
+>>> from sml150.port.parser import parse
+>>> fb = parse("fun f (x : int) : int = if x < 2 then 1 else x * f (x - 1)")[0].binds[0]
+>>> scope = Scope.empty().with_funs({"f": FunSig("f", 1)})
+>>> print("\\n".join(Emitter().function(fb, scope, "f")))
+def f(x: int) -> int:
+    if x < 2:
+        return 1
+    else:
+        return x * f(x - 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from sml150.port import syntax as sx
+from sml150.port.names import (
+    BASIS_CALLS,
+    BINOPS,
+    LIB_CONS,
+    LIB_EXNS,
+    MEMBERS,
+    Con,
+    library_arity,
+    snake,
+)
+
+__all__ = ["Emitter", "FunSig", "PortError", "Scope", "Target", "arity", "groups_of"]
+
+
+class PortError(ValueError):
+    """A construct the porter does not translate: one line, naming it and its position."""
+
+
+@attrs.frozen
+class FunSig:
+    """A function of the program being ported, as Python calls it."""
+
+    py: str
+    "How to name it at a call (``run``, ``self.search``)."
+    arity: int
+    "How many Python parameters it takes."
+    groups: tuple[int, ...] = ()
+    """Its SML curried arguments' sizes, when they are spread over the parameters
+    (``f a (b, c)``: ``(1, 2)``); empty when each SML argument is one parameter."""
+
+
+@attrs.frozen
+class Scope:
+    """What each SML name means at one point of the program (immutable; ``bind`` extends)."""
+
+    locals: dict[str, str]
+    "Variables: SML name → Python name."
+    funs: dict[str, FunSig]
+    "The program's functions (and functions bound to local names) by SML name."
+    cons: dict[str, Con]
+    "The program's own constructors by SML name."
+    exns: dict[str, str]
+    "The program's own exceptions: SML name → Python class."
+    structs: dict[str, str]
+    "Structures by SML name → the Python expression that reaches them (``self.G``)."
+    types: dict[str, str]
+    "Type names → Python types (``G.state`` → ``State``)."
+    captured: frozenset[str] = frozenset()
+    "Python variables a ``case`` pattern bound (mypy types them ``Any`` under ``Some``)."
+    records: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    """Python classes that stand for an SML tuple type (``type state = board * player`` is the
+    starter's ``TTTState(board, player)``), with their fields in the tuple's order."""
+
+    @staticmethod
+    def empty() -> Scope:
+        """The scope of an empty program: the library only.
+
+        >>> Scope.empty().structs["Seq"]
+        'Seq'
+        """
+        return Scope({}, {}, {}, {}, {"Seq": "Seq", "SeqUtils": "SeqUtils"}, {})
+
+    def bind(self, names: dict[str, str]) -> Scope:
+        """This scope with the variables ``names`` (SML → Python) added; a function of the same
+        name is hidden.
+
+        >>> Scope.empty().bind({"x'": "x_"}).locals
+        {"x'": 'x_'}
+        """
+        funs = {k: v for k, v in self.funs.items() if k not in names}
+        return attrs.evolve(self, locals={**self.locals, **names}, funs=funs)
+
+    def with_funs(self, funs: dict[str, FunSig]) -> Scope:
+        """This scope with the functions ``funs`` added (a variable of the same name hidden).
+
+        >>> Scope.empty().with_funs({"f": FunSig("f", 1)}).funs["f"].arity
+        1
+        """
+        locals_ = {k: v for k, v in self.locals.items() if k not in funs}
+        return attrs.evolve(self, funs={**self.funs, **funs}, locals=locals_)
+
+
+@attrs.frozen
+class Target:
+    """Where an expression's value goes: ``return``, ``assign`` to ``name``, or ``drop``."""
+
+    kind: str
+    "``return``, ``assign`` or ``drop``."
+    name: str = ""
+    "The variable assigned, for ``assign``."
+    result: str | None = None
+    "The function's result type, for ``return``."
+    loop: tuple[str, tuple[str, ...]] | None = None
+    """For a tail-recursive function written as a loop: its SML name and Python parameters
+    (a tail call assigns them and continues)."""
+
+    def put(self, expr: str, captured: frozenset[str] = frozenset(), tag: int = 0) -> list[str]:
+        """The statements that send ``expr`` to the target. A pattern's variable returned from
+        a typed function goes through a typed local, which mypy checks (a ``Some(x)``
+        pattern's ``x`` is ``Any`` to it, and returning ``Any`` is an error under --strict).
+
+        >>> Target("assign", "x").put("1"), Target("return").put("y")
+        (['x = 1'], ['return y'])
+        >>> Target("return", result="int").put("v", frozenset({"v"}), 3)
+        ['_r3: int = v', 'return _r3']
+        """
+        # mypy types an expression Any when it holds a lambda it cannot type, a pattern's
+        # variable or a call of a helper the SML left untyped.
+        untyped = "lambda" in expr or any(expr.startswith(f"{c}(") for c in captured)
+        if self.kind == "return" and self.result and (expr in captured or untyped):
+            return [f"_r{tag}: {self.result} = {expr}", f"return _r{tag}"]
+        return [self._put(expr)]
+
+    def _put(self, expr: str) -> str:
+        if self.kind == "return":
+            return f"return {expr}"
+        if self.kind == "assign":
+            return f"{self.name} = {expr}"
+        return expr
+
+
+class _NeedStatements(Exception):
+    """An expression form that only statements can write (``case``, ``let``, ...)."""
+
+    def __init__(self, exp: sx.Exp) -> None:
+        super().__init__(type(exp).__name__)
+        self.exp = exp
+
+
+_STATEMENT_FORMS = (sx.Case, sx.Let, sx.Handle, sx.Raise, sx.SeqExp)
+_IND = "    "
+
+
+def _where(node: sx.Exp | sx.Pat | sx.Ty) -> str:
+    return str(node.pos)
+
+
+class Emitter:
+    """Translates one program; holds the imports it needs and its temporaries' counter."""
+
+    def __init__(self) -> None:
+        self.imports: set[str] = set()
+        self._fresh: Iterator[int] = itertools.count(1)
+        self.notes: list[str] = []
+        self._pending: list[str] = []
+        "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
+
+    # ---------------------------------------------------------------- functions
+    def function(self, fb: sx.FunBind, scope: Scope, py_name: str,
+                 params: list[tuple[str, str | None]] | None = None,
+                 result: str | None = None, method: bool = False) -> list[str]:
+        """``def`` lines for the SML function ``fb``, its clauses one ``match``.
+
+        ``params`` are the Python parameters (name, annotation) to keep (a starter's); by
+        default they come from the first clause's patterns and types. ``scope`` must already
+        know ``fb`` itself (and its ``and`` siblings) as functions.
+        """
+        groups = _param_groups(fb.clauses[0])
+        if params is None:
+            params = []
+            for group in groups:
+                for p in group:
+                    params.append((self._param_name(p, len(params), scope), self._pat_type(p, scope)))
+        if result is None:
+            r = fb.clauses[0].result
+            result = self.ty(r, scope) if r is not None else None
+        names = [n for n, _ in params]
+        flat_groups = [p for group in groups for p in group]
+        if len(flat_groups) == len(names):
+            per_param = flat_groups
+        elif len(groups) == len(names):
+            per_param = [_tuple_of(g) for g in groups]
+        else:
+            raise PortError(f"{fb.pos}: {fb.name} takes {len(flat_groups)} arguments in SML, its "
+                            f"Python signature {len(names)}")
+        untyped = any(t is None for _, t in params) or result is None
+        if untyped:
+            self.imports.add("from typing import Any")
+        sig = ", ".join((["self"] if method else [])
+                        + [f"{n}: {t or 'Any'}" for n, t in params])
+        head = f"def {py_name}({sig}) -> {result or 'Any'}:"
+        if untyped:
+            head += "  # port: the SML gives no types here: Any"
+        loop = _is_tail_recursive(fb)
+        body = self._clauses(fb, scope, names, per_param,
+                             Target("return", result=result,
+                                    loop=(fb.name, tuple(names)) if loop else None))
+        note: list[str] = []
+        if loop:
+            body = ["while True:  # port: the SML's tail recursion, as a loop", *self._indent(body)]
+        elif _calls(fb.clauses, fb.name) and _walks_input(fb):
+            note = ["# port: recursive as in the SML: its depth grows with the input, and Python "
+                    "stops near 1,000 nested calls"]
+        return [*note, head, *(_IND + line for line in body)]
+
+    def _param_name(self, p: sx.Pat, i: int, scope: Scope) -> str:
+        core = _untyped(p)
+        if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
+            return snake(core.name)
+        if isinstance(core, sx.PAs):
+            return snake(core.name)
+        return f"arg{i}"
+
+    def _pat_type(self, p: sx.Pat, scope: Scope) -> str | None:
+        if isinstance(p, sx.PTyped):
+            return self.ty(p.ty, scope)
+        if isinstance(p, sx.PAs):
+            return self._pat_type(p.pat, scope)
+        if isinstance(p, sx.PTuple) and p.items and all(isinstance(i, sx.PTyped) for i in p.items):
+            inner = [self._pat_type(i, scope) for i in p.items]
+            return f"tuple[{', '.join(t or 'object' for t in inner)}]"
+        return None
+
+    def _clauses(self, fb: sx.FunBind, scope: Scope, names: list[str],
+                 per_param: list[sx.Pat], target: Target) -> list[str]:
+        if len(fb.clauses) == 1:
+            # One clause: bind each parameter's pattern (irrefutable ones directly).
+            out: list[str] = []
+            inner = scope
+            refutable: list[tuple[str, sx.Pat]] = []
+            for name, p in zip(names, per_param, strict=True):
+                binds = _simple_binds(p, name, scope)
+                if binds is None:
+                    refutable.append((name, p))
+                    continue
+                core = _untyped(p)
+                is_record = isinstance(p, sx.PTyped) and self._record(p.ty, inner) is not None
+                if not is_record and isinstance(core, sx.PTuple) and all(
+                        isinstance(_untyped(i), (sx.PVar, sx.PWild)) for i in core.items):
+                    out.append(f"{self.pat(core, inner)[0].strip('()')} = {name}")
+                else:
+                    out += [f"{py} = {path}" for py, path in binds.values() if path != name]
+                inner = inner.bind({k: (name if path == name else py)
+                                    for k, (py, path) in binds.items()})
+            if refutable:
+                subject = ", ".join(n for n, _ in refutable)
+                pats = [p for _, p in refutable]
+                pat = pats[0] if len(pats) == 1 else sx.PTuple(fb.pos, tuple(pats))
+                subject = subject if len(pats) == 1 else f"({subject})"
+                py, bound = self.pat(pat, inner)
+                out += [f"match {subject}:", f"{_IND}case {py}:"]
+                out += [_IND * 2 + s for s in
+                        self.stmts(fb.clauses[0].body, inner.bind(bound), target)]
+                out += [f"{_IND}case _:",
+                        f"{_IND * 2}raise ValueError('Match: {fb.name}: no clause matches')"]
+                return out
+            return out + self.stmts(fb.clauses[0].body, inner, target)
+        subject = names[0] if len(names) == 1 else f"({', '.join(names)})"
+        rules = []
+        for c in fb.clauses:
+            pats = _spread(c, len(names))
+            pat = pats[0] if len(pats) == 1 else sx.PTuple(c.pos, tuple(pats))
+            rules.append(sx.Rule(c.pos, pat, c.body))
+        return self._match(subject, tuple(rules), scope, target, fb.name)
+
+    # ---------------------------------------------------------------- statements
+    def stmts(self, e: sx.Exp, scope: Scope, target: Target) -> list[str]:
+        """Statements that compute ``e`` and send its value to ``target``."""
+        match e:
+            case sx.If(_, cond, then, orelse):
+                pre, c = self._hoisted(cond, scope)
+                out = [*pre, f"if {c}:", *self._indent(self.stmts(then, scope, target))]
+                while isinstance(orelse, sx.If):
+                    try:
+                        c2 = self.exp(orelse.cond, scope)
+                    except _NeedStatements:
+                        break
+                    out += [f"elif {c2}:", *self._indent(self.stmts(orelse.then, scope, target))]
+                    orelse = orelse.orelse
+                return out + ["else:", *self._indent(self.stmts(orelse, scope, target))]
+            case sx.Case(_, scrutinee, rules):
+                pre, subject = self._hoisted(scrutinee, scope)
+                return pre + self._match(subject, rules, scope, target, "case")
+            case sx.Let(_, decs, body):
+                out, inner = self.decs(decs, scope)
+                for item in body[:-1]:
+                    out += self.stmts(item, inner, Target("drop"))
+                return out + self.stmts(body[-1], inner, target)
+            case sx.SeqExp(_, items):
+                out = []
+                for item in items[:-1]:
+                    out += self.stmts(item, scope, Target("drop"))
+                return out + self.stmts(items[-1], scope, target)
+            case sx.Raise(_, exn):
+                if isinstance(exn, sx.Var) and self._is_exn(exn.name, scope):
+                    return [f"raise {self._exn_class(exn.name, exn, scope)}()"]
+                if isinstance(exn, sx.App) and isinstance(exn.fn, sx.Var) and self._is_exn(
+                        exn.fn.name, scope):
+                    pre, x = self._hoisted(exn.arg, scope)
+                    return [*pre, f"raise {self._exn_class(exn.fn.name, exn, scope)}({x})"]
+                pre, x = self._hoisted(exn, scope)
+                return [*pre, f"raise {x}"]
+            case sx.Handle(_, body, rules):
+                return self._try(body, rules, scope, target)
+            case sx.Typed(_, inner_e, _):
+                return self.stmts(inner_e, scope, target)
+            case sx.Tuple() if target.kind == "return" and target.result in scope.records:
+                pre, _ = self._hoisted(e, scope)
+                built = self._as_record(e, target.result, scope) or ""
+                return [*pre, *target.put(built, scope.captured, next(self._fresh))]
+            case sx.App() if target.loop is not None and _head(e) == target.loop[0] and (
+                    target.loop[0] not in scope.locals):
+                _, args = _spine(e)
+                params = target.loop[1]
+                args = _spread_args(args, len(params))
+                if len(args) != len(params):
+                    raise PortError(f"{e.pos}: a tail call with {len(args)} arguments, not "
+                                    f"{len(params)}")
+                pre, x = self._hoisted(sx.Tuple(e.pos, tuple(args)), scope)
+                lhs = ", ".join(params) + ("," if len(params) == 1 else "")
+                return [*pre, f"{lhs} = {x}", "continue"]
+            case _:
+                pre, x = self._hoisted(e, scope)
+                return [*pre, *target.put(x, scope.captured, next(self._fresh))]
+
+    def _indent(self, lines: list[str]) -> list[str]:
+        return [_IND + line for line in lines] or [_IND + "pass"]
+
+    def _hoisted(self, e: sx.Exp, scope: Scope) -> tuple[list[str], str]:
+        """``e`` as an expression, after statements computing its strict statement forms."""
+        pre: list[str] = []
+        names: dict[str, str] = {}
+
+        def lift(x: sx.Exp) -> sx.Exp:
+            if isinstance(x, _STATEMENT_FORMS) or (isinstance(x, sx.If) and _needs(x, self,
+                                                                                 scope)):
+                tmp = f"_v{next(self._fresh)}"
+                pre.extend(self.stmts(x, scope.bind(names), Target("assign", tmp)))
+                names[tmp] = tmp
+                return sx.Var(x.pos, tmp)
+            match x:
+                case sx.App(pos, fn, arg, infix):
+                    if isinstance(fn, sx.Var) and fn.name in ("andalso", "orelse"):
+                        return x
+                    return sx.App(pos, lift(fn), lift(arg), infix)
+                case sx.Tuple(pos, items):
+                    return sx.Tuple(pos, tuple(lift(i) for i in items))
+                case sx.ListExp(pos, items):
+                    return sx.ListExp(pos, tuple(lift(i) for i in items))
+                case sx.Typed(pos, inner, ty):
+                    return sx.Typed(pos, lift(inner), ty)
+                case sx.AndAlso(pos, left, right):
+                    return sx.AndAlso(pos, lift(left), right)
+                case sx.OrElse(pos, left, right):
+                    return sx.OrElse(pos, lift(left), right)
+            return x
+
+        new = lift(e)
+        try:
+            text = self.exp(new, scope.bind(names))
+            pending, self._pending = self._pending, []
+            return pre + pending, text
+        except _NeedStatements as need:
+            raise PortError(f"{need.exp.pos}: a `{_form(need.exp)}` where SML may not evaluate "
+                            "it (a branch, an andalso/orelse operand, a fn body) is not ported; "
+                            "bind it with a `val` first") from None
+
+    def _match(self, subject: str, rules: tuple[sx.Rule, ...], scope: Scope, target: Target,
+               what: str) -> list[str]:
+        out = [f"match {subject}:"]
+        total = False
+        for r in rules:
+            py, bound = self.pat(r.pat, scope)
+            out.append(f"{_IND}case {py}:")
+            inner = attrs.evolve(scope.bind(bound),
+                                 captured=scope.captured | frozenset(bound.values()))
+            out += [_IND * 2 + s for s in self.stmts(r.body, inner, target)]
+            if _irrefutable(r.pat, scope):
+                total = True
+                break
+        if not total:
+            out += [f"{_IND}case _:",
+                    f"{_IND * 2}raise ValueError('Match: {what}: no rule matches')"]
+        return out
+
+    def _try(self, body: sx.Exp, rules: tuple[sx.Rule, ...], scope: Scope,
+             target: Target) -> list[str]:
+        out = ["try:", *self._indent(self.stmts(body, scope, target))]
+        for r in rules:
+            p = _untyped(r.pat)
+            match p:
+                case sx.PWild():
+                    out.append("except Exception:")
+                    inner = scope
+                case sx.PVar(_, name) if _is_con_name(name, scope) or self._is_exn(name, scope):
+                    out.append(f"except {self._exn_class(name, p, scope)}:")
+                    inner = scope
+                case sx.PVar(_, name):
+                    out.append(f"except Exception as {snake(name)}:")
+                    inner = scope.bind({name: snake(name)})
+                case sx.PCon(_, name, sx.PWild()):
+                    out.append(f"except {self._exn_class(name, p, scope)}:")
+                    inner = scope
+                case sx.PCon(_, name, sx.PVar(_, var)):
+                    tmp = f"_e{next(self._fresh)}"
+                    out += [f"except {self._exn_class(name, p, scope)} as {tmp}:",
+                            f"{_IND}{snake(var)} = {tmp}.args[0]"]
+                    inner = scope.bind({var: snake(var)})
+                case _:
+                    raise PortError(f"{r.pos}: this handler's pattern is not ported")
+            out += self._indent(self.stmts(r.body, inner, target))
+        return out
+
+    def _exn_class(self, name: str, node: sx.Pat | sx.Exp, scope: Scope) -> str:
+        if name in scope.exns:
+            return scope.exns[name]
+        short = name.rsplit(".", maxsplit=1)[-1]
+        for key in (name, short):
+            if key in LIB_EXNS:
+                py, imp = LIB_EXNS[key]
+                if imp:
+                    self.imports.add(imp)
+                return py
+        raise PortError(f"{node.pos}: unknown exception {name}")
+
+    def _is_exn(self, name: str, scope: Scope) -> bool:
+        return name in scope.exns or name in LIB_EXNS or (
+            "." in name and name.rsplit(".", maxsplit=1)[-1] in LIB_EXNS)
+
+    # ---------------------------------------------------------------- declarations
+    def decs(self, decs: tuple[sx.Dec, ...], scope: Scope) -> tuple[list[str], Scope]:
+        """Statements for a ``let``'s declarations, and the scope after them."""
+        out: list[str] = []
+        for d in decs:
+            match d:
+                case sx.Val(_, False, binds):
+                    for p, e in binds:
+                        lines, bound = self.val(p, e, scope)
+                        out += lines
+                        scope = scope.bind(bound)
+                case sx.Fun(_, fbs):
+                    sigs = {fb.name: FunSig(snake(fb.name), arity(fb), groups_of(fb))
+                            for fb in fbs}
+                    scope = scope.with_funs(sigs)
+                    for fb in fbs:
+                        out += self.function(fb, scope, snake(fb.name))
+                case sx.Local(_, hidden, body):
+                    lines, scope = self.decs(hidden + body, scope)
+                    out += lines
+                case _:
+                    raise PortError(f"{d.pos}: a `{type(d).__name__.lower()}` declaration inside "
+                                    "a function is not ported")
+        return out, scope
+
+    def val(self, p: sx.Pat, e: sx.Exp, scope: Scope) -> tuple[list[str], dict[str, str]]:
+        """``val p = e`` as statements, and the variables it binds."""
+        core = _untyped(p)
+        if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
+            name = snake(core.name)
+            ann = self._pat_type(p, scope)
+            if isinstance(e, _STATEMENT_FORMS + (sx.If,)):
+                return self.stmts(e, scope, Target("assign", name)), {core.name: name}
+            pre, x = self._hoisted(e, scope)
+            return [*pre, f"{name}: {ann} = {x}" if ann else f"{name} = {x}"], {core.name: name}
+        if isinstance(core, sx.PWild):
+            return self.stmts(e, scope, Target("drop")), {}
+        if isinstance(core, sx.PCon) and core.name == "SOME":
+            tmp = f"_v{next(self._fresh)}"
+            inner_binds = _simple_binds(core.arg, tmp, scope)
+            if inner_binds is not None:
+                pre, x = self._hoisted(e, scope)
+                lines = [*pre, f"{tmp} = {x}.unwrap()"]
+                for _sml, (py, path) in inner_binds.items():
+                    lines.append(f"{py} = {path}")
+                return lines, {k: v[0] for k, v in inner_binds.items()}
+        binds = _simple_binds(p, "", scope)
+        if binds is not None and isinstance(core, sx.PTuple):
+            pre, x = self._hoisted(e, scope)
+            py, bound = self.pat(p, scope)
+            return [*pre, f"{py.strip('()') if py.startswith('(') else py} = {x}"], bound
+        pre, x = self._hoisted(e, scope)
+        py, bound = self.pat(p, scope)
+        return [*pre, f"match {x}:", f"{_IND}case {py}:", f"{_IND * 2}pass", f"{_IND}case _other:",
+                f"{_IND * 2}raise ValueError(f'Bind: {{_other!r}}')"], bound
+
+    # ---------------------------------------------------------------- expressions
+    def exp(self, e: sx.Exp, scope: Scope) -> str:
+        """``e`` as one Python expression (``_NeedStatements`` if it needs statements)."""
+        match e:
+            case sx.Const(_, value, kind):
+                return repr(value) if kind != "real" else repr(float(value))
+            case sx.Var():
+                return self._value(e, scope)
+            case sx.Tuple(_, items):
+                if not items:
+                    return "None"
+                parts = [self.exp(i, scope) for i in items]
+                return f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+            case sx.ListExp(_, items):
+                return f"[{', '.join(self.exp(i, scope) for i in items)}]"
+            case sx.App():
+                return self._app(e, scope)
+            case sx.If(_, cond, then, orelse):
+                return (f"({self.exp(then, scope)} if {self.exp(cond, scope)} "
+                        f"else {self.exp(orelse, scope)})")
+            case sx.AndAlso(_, left, right):
+                return f"({self.exp(left, scope)} and {self.exp(right, scope)})"
+            case sx.OrElse(_, left, right):
+                return f"({self.exp(left, scope)} or {self.exp(right, scope)})"
+            case sx.Typed(_, inner, ty):
+                record = self._record(ty, scope)
+                built = self._as_record(inner, record[0], scope) if record else None
+                return built or self.exp(inner, scope)
+            case sx.Fn():
+                return self._fn(e, scope)
+            case sx.Selector(pos, label):
+                raise PortError(f"{pos}: #{label} alone (not applied) is not ported")
+            case sx.Record(pos, _):
+                raise PortError(f"{pos}: a record expression is not ported (15-150's types are "
+                                "tuples and datatypes)")
+            case _:
+                raise _NeedStatements(e)
+
+    def _value(self, v: sx.Var, scope: Scope) -> str:
+        name = v.name
+        if name in scope.locals:
+            return scope.locals[name]
+        fun = _fun(name, scope)
+        if fun is not None:
+            return fun.py
+        con = self._con(name, scope)
+        if con is not None:
+            return con.py if con.nullary else con.py
+        if name in BINOPS or name == "::":
+            return self._op_function(name, v)
+        if name in BASIS_CALLS:
+            template, arity, imp = BASIS_CALLS[name]
+            if imp:
+                self.imports.add(imp)
+            args = [f"a{i}" for i in range(arity)]
+            return f"(lambda {', '.join(args)}: {template.format(*args)})"
+        if "." in name:
+            prefix, _, member = name.rpartition(".")
+            base = self._struct(prefix, scope)
+            if base is not None:
+                return f"{base}.{snake(member)}"
+        raise PortError(f"{v.pos}: unknown name {name}")
+
+    def _struct(self, prefix: str, scope: Scope) -> str | None:
+        if prefix in scope.structs:
+            return scope.structs[prefix]
+        head, _, rest = prefix.partition(".")
+        if head in scope.structs and rest:
+            return f"{scope.structs[head]}.{rest}"
+        return None
+
+    def _con(self, name: str, scope: Scope) -> Con | None:
+        if name in scope.cons:
+            return scope.cons[name]
+        con: Con | None
+        if name in LIB_CONS:
+            con = LIB_CONS[name]
+        else:
+            short = name.rsplit(".", maxsplit=1)[-1]
+            if "." in name and short in scope.cons:
+                return scope.cons[short]
+            con = LIB_CONS.get(short) if "." in name and not name.startswith("Seq.") else None
+        if con is not None:
+            self.imports.update(con.imports)
+        return con
+
+    def _op_function(self, name: str, node: sx.Exp) -> str:
+        self.imports.add("import operator")
+        table = {"+": "operator.add", "-": "operator.sub", "*": "operator.mul",
+                 "div": "operator.floordiv", "mod": "operator.mod", "<": "operator.lt",
+                 "<=": "operator.le", ">": "operator.gt", ">=": "operator.ge",
+                 "=": "operator.eq", "<>": "operator.ne", "^": "operator.add",
+                 "@": "operator.add", "/": "operator.truediv"}
+        if name in table:
+            return table[name]
+        if name == "::":
+            return "(lambda x, xs: [x, *xs])"
+        raise PortError(f"{node.pos}: operator {name} as a value is not ported")
+
+    def _app(self, e: sx.App, scope: Scope) -> str:
+        if e.infix and isinstance(e.fn, sx.Var) and isinstance(e.arg, sx.Tuple):
+            left, right = e.arg.items
+            return self._binop(e.fn, left, right, scope)
+        fn, args = _spine(e)
+        if isinstance(fn, sx.Var) and e.infix and len(args) == 1 and isinstance(args[0], sx.Tuple):
+            left, right = args[0].items
+            return self._binop(fn, left, right, scope)
+        if isinstance(fn, sx.Selector):
+            label = int(fn.label) - 1 if fn.label.isdigit() else None
+            if label is None:
+                raise PortError(f"{fn.pos}: record selector #{fn.label} is not ported")
+            return f"{self._atom(args[0], scope)}[{label}]" + self._more(args[1:], scope)
+        if isinstance(fn, sx.Fn):
+            return f"({self._fn(fn, scope)})" + self._call_args(args, scope)
+        if not isinstance(fn, sx.Var):
+            return f"{self._atom(fn, scope)}" + self._call_args(args, scope)
+        name = fn.name
+        if name not in scope.locals and _fun(name, scope) is None:
+            con = self._con(name, scope)
+            if con is not None:
+                if con.nullary:
+                    raise PortError(f"{fn.pos}: nullary constructor {name} applied to an argument")
+                arg = args[0]
+                con_args = (arg.items if isinstance(arg, sx.Tuple) and con.fields > 1
+                            and len(arg.items) == con.fields else (arg,))
+                return (f"{con.py}({', '.join(self.exp(a, scope) for a in con_args)})"
+                        + self._more(args[1:], scope))
+            if name in BASIS_CALLS:
+                template, arity, imp = BASIS_CALLS[name]
+                if imp:
+                    self.imports.add(imp)
+                given = _spread_args(args, arity)
+                if len(given) < arity:
+                    return self._partial(self._value(fn, scope), given, arity, scope)
+                combiners = _COMBINERS.get(name, ())
+                texts = [f"({self._fn(a, scope, spread=True)})" if i in combiners
+                         and isinstance(a, sx.Fn) else self._atom(a, scope)
+                         for i, a in enumerate(given[:arity])]
+                return template.format(*texts) + self._more(given[arity:], scope)
+            if name in BINOPS and len(args) == 1 and isinstance(args[0], sx.Tuple):
+                left, right = args[0].items
+                return self._binop(fn, left, right, scope)
+        fun = self._callee(fn, scope)
+        if fun is None:
+            return f"{self._value(fn, scope)}{self._call_args(args, scope)}"
+        py, least, most = fun
+        parts: list[sx.Exp]
+        sig = _fun(name, scope)
+        if sig is not None and sig.groups and len(args) == len(sig.groups) > 1:
+            parts = []
+            for a, size in zip(args, sig.groups, strict=True):
+                if size > 1 and isinstance(a, sx.Tuple) and len(a.items) == size:
+                    parts.extend(a.items)
+                elif size > 1:
+                    raise PortError(f"{a.pos}: a tupled argument that is not a tuple literal "
+                                    f"passed to {name} (spread it by hand)")
+                else:
+                    parts.append(a)
+        else:
+            parts = _spread_args(args, most) if most > 1 else list(args)
+        if len(parts) == 1 and isinstance(parts[0], sx.Tuple) and not parts[0].items and most == 0:
+            parts = []
+        if len(parts) < least:
+            return self._partial(py, parts, least, scope)
+        first, rest = parts[:most], parts[most:]
+        combiners = _COMBINERS.get(py, ())
+        texts = [self._fn(a, scope, spread=True) if i in combiners and isinstance(a, sx.Fn)
+                 else self.exp(a, scope) for i, a in enumerate(first)]
+        return f"{py}({', '.join(texts)})" + self._more(rest, scope)
+
+    def _callee(self, fn: sx.Var, scope: Scope) -> tuple[str, int, int] | None:
+        """How to call ``fn``: its Python spelling and its fewest and most parameters."""
+        name = fn.name
+        if name in scope.locals:
+            return None
+        sig = _fun(name, scope)
+        if sig is not None:
+            return sig.py, sig.arity, sig.arity
+        if "." in name:
+            prefix, _, member = name.rpartition(".")
+            if prefix in ("Seq", "SeqUtils"):
+                arity = library_arity(prefix, member)
+                if arity is None:
+                    raise PortError(f"{fn.pos}: {name} is not in this library's {prefix}")
+                return f"{prefix}.{snake(member)}", arity[0], arity[1]
+            base = self._struct(prefix, scope)
+            if base is not None and member in MEMBERS and base.startswith("self.Game"):
+                py, imp = MEMBERS[member]
+                self.imports.add(imp)
+                return py, 1, 1
+            if base is not None:
+                return f"{base}.{snake(member)}", 0, 99
+        raise PortError(f"{fn.pos}: unknown function {name}")
+
+    def _partial(self, py: str, given: list[sx.Exp], arity: int, scope: Scope) -> str:
+        rest = [f"_a{i}" for i in range(len(given), arity)]
+        have = [self.exp(a, scope) for a in given]
+        return f"(lambda {', '.join(rest)}: {py}({', '.join(have + rest)}))"
+
+    def _call_args(self, args: list[sx.Exp], scope: Scope) -> str:
+        return "".join(f"({self._arg(a, scope)})" for a in args)
+
+    def _arg(self, a: sx.Exp, scope: Scope) -> str:
+        if isinstance(a, sx.Tuple):
+            return ", ".join(self.exp(i, scope) for i in a.items)
+        return self.exp(a, scope)
+
+    def _more(self, args: list[sx.Exp], scope: Scope) -> str:
+        return self._call_args(args, scope)
+
+    def _atom(self, e: sx.Exp, scope: Scope) -> str:
+        text = self.exp(e, scope)
+        if isinstance(e, sx.App) and e.infix:
+            return f"({text})"
+        if isinstance(e, (sx.If, sx.Fn)):
+            return f"({text})" if not text.startswith("(") else text
+        return text
+
+    def _binop(self, fn: sx.Var, left: sx.Exp, right: sx.Exp, scope: Scope) -> str:
+        name = fn.name
+        if name == "::":
+            tail = self.exp(right, scope)
+            return f"[{self.exp(left, scope)}, *{tail}]"
+        if name == "o":
+            f, g = self._atom(left, scope), self._atom(right, scope)
+            return f"(lambda x: {f}({g}(x)))"
+        if name not in BINOPS:
+            fun = self._callee(fn, scope)
+            py = fun[0] if fun else self._value(fn, scope)
+            return f"{py}({self.exp(left, scope)}, {self.exp(right, scope)})"
+        return f"{self._operand(left, scope)} {BINOPS[name]} {self._operand(right, scope)}"
+
+    def _operand(self, e: sx.Exp, scope: Scope) -> str:
+        text = self.exp(e, scope)
+        if (isinstance(e, sx.App) and e.infix) or isinstance(e, (sx.If, sx.AndAlso, sx.OrElse)):
+            return f"({text})" if not text.startswith("(") else text
+        if text.startswith("not ") or text.startswith("-"):
+            return f"({text})"
+        return text
+
+    def _fn(self, e: sx.Fn, scope: Scope, spread: bool = False) -> str:
+        """A ``fn`` as a lambda; ``spread``: a tupled pattern takes one parameter per component
+        (a function Seq.reduce combines with); otherwise one parameter, the tuple.
+
+        A ``fn`` a lambda cannot hold (several rules, a refutable pattern, a body that needs
+        statements) becomes a nested ``def`` before the statement, typed ``Any`` with a
+        ``# port:`` note (the SML names no types there).
+        """
+        rule = e.rules[0]
+        core = _untyped(rule.pat)
+        if len(e.rules) == 1:
+            try:
+                if spread and isinstance(core, sx.PTuple) and core.items:
+                    params: list[str] = []
+                    binds: dict[str, str] = {}
+                    for i, item in enumerate(core.items):
+                        it = _untyped(item)
+                        name = snake(it.name) if isinstance(it, sx.PVar) else f"_p{i}"
+                        simple = _simple_binds(item, name, scope)
+                        if simple is None:
+                            raise _NeedStatements(rule.body)
+                        params.append(name)
+                        binds.update({k: v[1] for k, v in simple.items()})
+                    return f"lambda {', '.join(params)}: {self.exp(rule.body, scope.bind(binds))}"
+                param = "_p"
+                if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
+                    param = snake(core.name)
+                simple = _simple_binds(rule.pat, param, scope)
+                if simple is not None:
+                    body = self.exp(rule.body, scope.bind({k: v[1] for k, v in simple.items()}))
+                    if isinstance(core, sx.PWild) or (isinstance(core, sx.PTuple)
+                                                     and not core.items):
+                        param = "_"
+                    return f"lambda {param}: {body}"
+            except _NeedStatements:
+                pass
+        return self._fn_def(e, scope, spread and isinstance(core, sx.PTuple) and bool(core.items))
+
+    def _fn_def(self, e: sx.Fn, scope: Scope, spread: bool) -> str:
+        name = f"_fn{next(self._fresh)}"
+        self.imports.add("from typing import Any")
+        core = _untyped(e.rules[0].pat)
+        n = len(core.items) if spread and isinstance(core, sx.PTuple) else 1
+        params = [f"_p{i}" for i in range(n)]
+        subject = params[0] if n == 1 else f"({', '.join(params)})"
+        saved, self._pending = self._pending, []
+        body = self._match(subject, e.rules, scope, Target("return"), "fn")
+        inner_pending, self._pending = self._pending, saved
+        sig = ", ".join(f"{p}: Any" for p in params)
+        self._pending += [f"def {name}({sig}) -> Any:  # port: a fn the SML leaves untyped",
+                          *(_IND + line for line in inner_pending + body)]
+        return name
+
+    # ---------------------------------------------------------------- patterns
+    def pat(self, p: sx.Pat, scope: Scope) -> tuple[str, dict[str, str]]:
+        """``p`` as a ``case`` pattern, and the variables it binds (SML → Python)."""
+        bound: dict[str, str] = {}
+
+        def go(q: sx.Pat) -> str:
+            match q:
+                case sx.PWild():
+                    return "_"
+                case sx.PConst(_, value):
+                    return repr(value)
+                case sx.PVar(pos, name):
+                    con = self._con(name, scope)
+                    if con is not None:
+                        if not con.nullary:
+                            raise PortError(f"{pos}: constructor {name} without its argument")
+                        return con.pattern
+                    if "." in name:
+                        raise PortError(f"{pos}: unknown constructor {name}")
+                    bound[name] = snake(name)
+                    return snake(name)
+                case sx.PTuple(_, items):
+                    if not items:
+                        return "None"
+                    inner = ", ".join(go(i) for i in items)
+                    return f"({inner}{',' if len(items) == 1 else ''})"
+                case sx.PList(_, items):
+                    return f"[{', '.join(go(i) for i in items)}]"
+                case sx.PCon(pos, "::", sx.PTuple(_, (head, tail))):
+                    rest = _untyped(tail)
+                    if isinstance(rest, sx.PWild):
+                        return f"[{go(head)}, *_]"
+                    if isinstance(rest, sx.PVar) and self._con(rest.name, scope) is None:
+                        bound[rest.name] = snake(rest.name)
+                        return f"[{go(head)}, *{snake(rest.name)}]"
+                    raise PortError(f"{pos}: a `::` pattern whose tail is not a variable")
+                case sx.PCon(pos, name, arg):
+                    con = self._con(name, scope)
+                    if con is None or con.nullary:
+                        raise PortError(f"{pos}: unknown constructor {name}")
+                    arg_core = _untyped(arg)
+                    parts = (arg_core.items if isinstance(arg_core, sx.PTuple) and con.fields > 1
+                             and len(arg_core.items) == con.fields else (arg,))
+                    return f"{con.pattern}({', '.join(go(a) for a in parts)})"
+                case sx.PAs(_, name, inner):
+                    bound[name] = snake(name)
+                    return f"({go(inner)}) as {snake(name)}"
+                case sx.PTyped(_, sx.PTuple(_, items) as inner, ty):
+                    fields = self._record(ty, scope)
+                    if fields is None or len(fields[1]) != len(items):
+                        return go(inner)
+                    return f"{fields[0]}({', '.join(f'{f}={go(i)}' for f, i in zip(fields[1], items, strict=True))})"
+                case sx.PTyped(_, inner, _):
+                    return go(inner)
+                case sx.PRecord(pos, _, _):
+                    raise PortError(f"{pos}: a record pattern is not ported")
+            raise PortError(f"{q.pos}: pattern not ported")  # pragma: no cover
+
+        return go(p), bound
+
+    def _record(self, ty: sx.Ty, scope: Scope) -> tuple[str, tuple[str, ...]] | None:
+        """The record class standing for the SML tuple type ``ty``, with its fields."""
+        if not isinstance(ty, sx.TCon) or ty.args:
+            return None
+        try:
+            py = self.ty(ty, scope)
+        except PortError:
+            return None
+        return (py, scope.records[py]) if py in scope.records else None
+
+    def _as_record(self, e: sx.Exp, py_type: str | None, scope: Scope) -> str | None:
+        """``e`` built as the record ``py_type`` when it is a tuple literal of its fields."""
+        if py_type in scope.records and isinstance(e, sx.Tuple) and len(e.items) == len(
+                scope.records[py_type]):
+            return f"{py_type}({', '.join(self.exp(i, scope) for i in e.items)})"
+        return None
+
+    # ---------------------------------------------------------------- types
+    def ty(self, t: sx.Ty, scope: Scope) -> str:
+        """An SML type as a Python annotation (``'a Seq.seq`` → ``Seq[A]``)."""
+        match t:
+            case sx.TVar(_, name):
+                return name.strip("'").upper() or "A"
+            case sx.TTuple(_, items):
+                return f"tuple[{', '.join(self.ty(i, scope) for i in items)}]"
+            case sx.TArrow(_, arg, result):
+                params = arg.items if isinstance(arg, sx.TTuple) else (arg,)
+                self.imports.add("from collections.abc import Callable")
+                return (f"Callable[[{', '.join(self.ty(p, scope) for p in params)}], "
+                        f"{self.ty(result, scope)}]")
+            case sx.TCon(pos, name, args):
+                py_args = [self.ty(a, scope) for a in args]
+                short = name.split(".")[-1]
+                base = {"int": "int", "bool": "bool", "string": "str", "real": "float",
+                        "char": "str", "unit": "None", "list": "list", "option": "Maybe",
+                        "seq": "Seq", "order": "Order", "exn": "Exception"}.get(short)
+                if base == "Maybe":
+                    self.imports.add("from returns.maybe import Maybe, Nothing, Some")
+                if base == "Order":
+                    self.imports.add("from sml150.lib.basis import Order")
+                if base is None:
+                    base = scope.types.get(name) or scope.types.get(short)
+                if base is None:
+                    raise PortError(f"{pos}: unknown type {name}")
+                return f"{base}[{', '.join(py_args)}]" if py_args else base
+            case sx.TRecord(pos, _):
+                raise PortError(f"{pos}: a record type is not ported")
+        raise PortError(f"{t.pos}: type not ported")  # pragma: no cover
+
+
+# -------------------------------------------------------------------- helpers
+
+
+def _form(e: sx.Exp) -> str:
+    return {"Case": "case", "Let": "let", "Handle": "handle", "Raise": "raise",
+            "SeqExp": "(e1; e2)", "If": "if"}.get(type(e).__name__, type(e).__name__)
+
+
+def _needs(e: sx.Exp, em: Emitter, scope: Scope) -> bool:
+    try:
+        Emitter().exp(e, scope)
+    except _NeedStatements:
+        return True
+    except PortError:
+        return False
+    return False
+
+
+_COMBINERS: dict[str, tuple[int, ...]] = {
+    "Seq.reduce": (0,), "Seq.mapreduce": (2,), "Seq.reduce1": (0,), "SeqUtils.reduce1": (0,),
+    "Seq.map_idx": (0,), "List.foldl": (0,), "List.foldr": (0,), "foldl": (0,), "foldr": (0,),
+}
+"""Library functions whose function argument (by position) is called with two arguments."""
+
+
+def _fun(name: str, scope: Scope) -> FunSig | None:
+    """The program's function ``name`` (an SML name, or its snake_case spelling)."""
+    return scope.funs.get(name) or (scope.funs.get(snake(name)) if name not in scope.locals
+                                    else None)
+
+
+def _is_con_name(name: str, scope: Scope) -> bool:
+    """Whether ``name`` is a constructor (a long name always is: variables are short)."""
+    return "." in name or name in scope.cons or name in LIB_CONS
+
+
+def _untyped(p: sx.Pat) -> sx.Pat:
+    while isinstance(p, sx.PTyped):
+        p = p.pat
+    return p
+
+
+def _irrefutable(p: sx.Pat, scope: Scope) -> bool:
+    core = _untyped(p)
+    match core:
+        case sx.PWild():
+            return True
+        case sx.PVar(_, name):
+            return not _is_con_name(name, scope)
+        case sx.PTuple(_, items):
+            return all(_irrefutable(i, scope) for i in items)
+        case sx.PAs(_, _, inner):
+            return _irrefutable(inner, scope)
+    return False
+
+
+def _simple_binds(p: sx.Pat, path: str, scope: Scope) -> dict[str, tuple[str, str]] | None:
+    """Variables of an irrefutable tuple-of-variables pattern: SML → (Python, access path)."""
+    if isinstance(p, sx.PTyped) and isinstance(p.pat, sx.PTuple) and isinstance(p.ty, sx.TCon):
+        fields = next((f for cls, f in scope.records.items()
+                       if scope.types.get(p.ty.name) == cls), None)
+        if fields is not None and len(fields) == len(p.pat.items):
+            out: dict[str, tuple[str, str]] = {}
+            for f, item in zip(fields, p.pat.items, strict=True):
+                sub = _simple_binds(item, f"{path}.{f}", scope)
+                if sub is None:
+                    return None
+                out.update(sub)
+            return out
+    core = _untyped(p)
+    match core:
+        case sx.PWild():
+            return {}
+        case sx.PVar(_, name) if not _is_con_name(name, scope):
+            return {name: (snake(name), path or snake(name))}
+        case sx.PAs(_, name, inner):
+            rest = _simple_binds(inner, path or snake(name), scope)
+            return None if rest is None else {**rest, name: (snake(name), path or snake(name))}
+        case sx.PTuple(_, items) if items:
+            out = {}
+            for i, item in enumerate(items):
+                sub = _simple_binds(item, f"{path}[{i}]", scope)
+                if sub is None:
+                    return None
+                out.update(sub)
+            return out
+    return None
+
+
+def _param_groups(c: sx.Clause) -> list[list[sx.Pat]]:
+    """A clause's curried arguments, each a tupled group (spread) or one pattern."""
+    groups = []
+    for p in c.pats:
+        core = _untyped(p)
+        if isinstance(core, sx.PTuple) and len(core.items) > 1 and not isinstance(p, sx.PTyped):
+            groups.append(list(core.items))
+        else:
+            groups.append([p])
+    return groups
+
+
+def _tuple_of(group: list[sx.Pat]) -> sx.Pat:
+    return group[0] if len(group) == 1 else sx.PTuple(group[0].pos, tuple(group))
+
+
+def _spread(c: sx.Clause, n: int) -> list[sx.Pat]:
+    flat = [p for g in _param_groups(c) for p in g]
+    if len(flat) == n:
+        return flat
+    if len(c.pats) == n:
+        return list(c.pats)
+    if len(c.pats) == 1 and isinstance(_untyped(c.pats[0]), (sx.PWild, sx.PVar)):
+        return [c.pats[0]]
+    raise PortError(f"{c.pos}: this clause takes {len(flat)} arguments, the function {n}")
+
+
+def _head(e: sx.App) -> str | None:
+    f, _ = _spine(e)
+    return f.name if isinstance(f, sx.Var) else None
+
+
+def _calls(node: Any, name: str) -> int:
+    """How many applications of ``name`` ``node`` holds (anywhere)."""
+    if isinstance(node, sx.App):
+        here = 1 if not node.infix and _head(node) == name and node is not None else 0
+        f, args = _spine(node)
+        if f is node:
+            return _calls(node.fn, name) + _calls(node.arg, name)
+        return here + _calls(f, name) + sum(_calls(a, name) for a in args)
+    if isinstance(node, tuple | list):
+        return sum(_calls(x, name) for x in node)
+    if attrs.has(type(node)):
+        return sum(_calls(getattr(node, f.name), name) for f in attrs.fields(type(node)))
+    return 0
+
+
+def _tail_calls(e: Any, name: str) -> int:
+    """How many applications of ``name`` are in tail position in ``e``."""
+    match e:
+        case sx.If(_, _, then, orelse):
+            return _tail_calls(then, name) + _tail_calls(orelse, name)
+        case sx.Case(_, _, rules):
+            return sum(_tail_calls(r.body, name) for r in rules)
+        case sx.Let(_, _, body) | sx.SeqExp(_, body):
+            return _tail_calls(body[-1], name)
+        case sx.Typed(_, inner, _):
+            return _tail_calls(inner, name)
+        case sx.App() if _head(e) == name and not e.infix:
+            return 1
+    return 0
+
+
+def _is_tail_recursive(fb: sx.FunBind) -> bool:
+    """Whether every call of ``fb`` to itself is a tail call, and no ``fn`` or local ``fun``
+    could capture its parameters (a loop rebinds them)."""
+    calls = _calls(fb.clauses, fb.name)
+    tails = sum(_tail_calls(c.body, fb.name) for c in fb.clauses)
+    return calls > 0 and calls == tails and not _has(fb.clauses, (sx.Fn, sx.Fun))
+
+
+def _has(node: Any, kinds: tuple[type, ...]) -> bool:
+    if isinstance(node, kinds):
+        return True
+    if isinstance(node, tuple | list):
+        return any(_has(x, kinds) for x in node)
+    if attrs.has(type(node)):
+        return any(_has(getattr(node, f.name), kinds) for f in attrs.fields(type(node)))
+    return False
+
+
+def _walks_input(fb: sx.FunBind) -> bool:
+    """Whether ``fb`` walks a sequence or list element by element (``showl``, ``x :: xs``):
+    its recursion is then as deep as the input is long."""
+    def walks(node: Any) -> bool:
+        match node:
+            case sx.Var(_, name):
+                return name == "Seq.showl"
+            case sx.PCon(_, "::", _):
+                return True
+        if isinstance(node, tuple | list):
+            return any(walks(x) for x in node)
+        if attrs.has(type(node)):
+            return any(walks(getattr(node, f.name)) for f in attrs.fields(type(node)))
+        return False
+    return walks(fb.clauses)
+
+
+def groups_of(fb: sx.FunBind) -> tuple[int, ...]:
+    """The sizes of ``fb``'s curried arguments as spread (see ``FunSig.groups``)."""
+    return tuple(len(g) for g in _param_groups(fb.clauses[0]))
+
+
+def arity(fb: sx.FunBind) -> int:
+    return sum(len(g) for g in _param_groups(fb.clauses[0]))
+
+
+def _spine(e: sx.App) -> tuple[sx.Exp, list[sx.Exp]]:
+    args: list[sx.Exp] = []
+    f: sx.Exp = e
+    while isinstance(f, sx.App) and not f.infix:
+        args.append(f.arg)
+        f = f.fn
+    if isinstance(f, sx.App):  # an infix application at the head: `(a + b) c` never types
+        return e, []
+    return f, list(reversed(args))
+
+
+def _spread_args(args: list[sx.Exp], most: int) -> list[sx.Exp]:
+    if len(args) == 1 and isinstance(args[0], sx.Tuple) and (
+            len(args[0].items) == most or (most > 1 and len(args[0].items) > 1)):
+        return list(args[0].items)
+    if len(args) == 1 and isinstance(args[0], sx.Tuple) and not args[0].items:
+        return []
+    return args

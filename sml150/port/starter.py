@@ -1,0 +1,362 @@
+"""Port SML solution files into a homework's starter layout, so ``sml150 grade`` runs on them.
+
+The starter (``sml150 handout``) already holds the names, records, aliases and signatures the
+grader calls; the SML gives the bodies. Each SML function whose snake_case name is a stub of
+the starter (its body ``raise NotImplementedError``) fills that stub, keeping the starter's
+signature; any other function of the SML (a helper) is added beside it, typed from its SML
+annotations (a method when the SML defines it inside a functor). A function given by the
+starter is kept as given. The constructors, enums, exceptions and type aliases the bodies name
+are the starter's own, found by reading the starter module (Python's ``ast``).
+
+A function the porter cannot translate keeps its stub, with a ``# port:`` line saying why, and
+is reported as one line with its source position; the rest of the file is still ported.
+
+>>> from sml150.port.parser import parse
+>>> r = port_module("hw10", "las", _LAS_DEMO)
+>>> "return Seq.singleton((k, x))" in r.text, r.ported, r.failures
+(True, ['look_and_say', 'las_wrap'], [])
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from sml150.port import syntax as sx
+from sml150.port.analysis import body_of, method_helpers, names, reachable, sml_arity, typed
+from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, groups_of
+from sml150.port.layout import (
+    StarterDef,
+    add_imports,
+    class_fields,
+    first_def_line,
+    functor_class,
+    helper_anchor,
+    init_fields,
+    module_names,
+    read_starter,
+    sibling_imports,
+    starter_scope,
+)
+from sml150.port.names import LIB_CONS, Con, snake
+from sml150.port.parser import SmlSyntaxError, parse
+
+__all__ = ["ModulePort", "guess_homework", "port_module", "starter_text"]
+
+_STUB = "raise NotImplementedError"
+
+
+@attrs.frozen
+class ModulePort:
+    """One module's port: its text and what was and was not ported."""
+
+    text: str
+    "The Python module."
+    ported: list[str]
+    "The SML functions translated (stubs filled or helpers added), by SML name."
+    failures: list[str]
+    "One line per function or value left out: ``name: line:col: why``."
+    skipped: list[str]
+    "Top-level ``val`` tests and declarations the starter already gives, by SML name."
+
+
+def starter_text(hw: str, module: str) -> str | None:
+    """The starter file ``module.py`` of homework ``hw`` (None if it has none).
+
+    >>> "def look_and_say" in (starter_text("hw10", "las") or "")
+    True
+    """
+    from sml150 import grading
+
+    with tempfile.TemporaryDirectory() as d:
+        grading.write_handout(hw, Path(d) / "s")
+        path = Path(d) / "s" / f"{module}.py"
+        return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def guess_homework(stems: list[str], texts: list[str]) -> str | None:
+    """``hw10`` or ``hw11`` from the files' names and the signatures they name; None if unsure.
+
+    >>> guess_homework(["las"], [""]), guess_homework(["alphabeta"], ["structure G : GAME"])
+    ('hw10', None)
+    """
+    if {"las", "tictactoe"} & set(stems) or any("ESTGAME" in t or "TTTCONSTS" in t
+                                               for t in texts):
+        return "hw10"
+    if {"graphseq", "riskless"} & set(stems) or any(
+            re.search(r"\b(initialAB|ABValue|MAP)\b", t) for t in texts):
+        return "hw11"
+    return None
+
+
+def port_module(hw: str, module: str, sml: str) -> ModulePort:
+    """The starter module ``module`` of ``hw`` with the functions of the SML text ``sml``.
+
+    REQUIRES: nothing. ENSURES: the starter's text with each stub the SML defines filled and
+    the SML's helpers added; raises ``SmlSyntaxError`` on SML the parser does not read and
+    ``PortError`` when ``hw`` has no such module.
+    """
+    text = starter_text(hw, module)
+    if text is None:
+        raise PortError(f"{hw} has no starter module {module}.py (the SML file's name picks it)")
+    decs, unit = body_of(parse(sml))
+    tree, defs = read_starter(text)
+    cons, exns, types = starter_scope(tree)
+    for sibling, imported in sibling_imports(tree).items():
+        other = starter_text(hw, sibling)
+        if other is not None:
+            c2, e2, t2 = starter_scope(ast.parse(other))
+            cons.update({k: v for k, v in c2.items() if v.py.removesuffix("()") in imported
+                         or v.pattern.split(".")[0] in imported})
+            exns.update({k: v for k, v in e2.items() if v in imported})
+            types.update({k: v for k, v in t2.items() if v.split("[")[0] in imported})
+    cls = functor_class(tree, unit)
+    job = _Port(_scope(tree, hw, cons, exns, types, cls, unit, decs, defs), defs, cls,
+                module_names(tree, cls))
+    # A game's estimates are the homework's one structure (the same for every game).
+    job.em.imports.add(f"from sml150.lib.est import {_EST[hw]}")
+    wanted = reachable(decs, defs, cls)
+    for d in decs:
+        if isinstance(d, sx.Fun):
+            for fb in d.binds:
+                if fb.name in wanted:
+                    job.fun(fb)
+                else:
+                    job.skipped.append(f"{fb.name} (used by no function of the starter: a test?)")
+        elif isinstance(d, sx.Val):
+            for p, e in d.binds:
+                core = p.pat if isinstance(p, sx.PTyped) else p
+                if not isinstance(core, sx.PVar) or core.name in cons or core.name in LIB_CONS:
+                    job.skipped.append(f"val at {p.pos} (a test)")
+                elif core.name not in wanted:
+                    job.skipped.append(f"val {core.name} (used by no function of the starter)")
+                else:
+                    job.val(core.name, p, e)
+    return ModulePort(job.text(text, tree), job.ported, job.failures, job.skipped)
+
+
+@attrs.define
+class _Port:
+    """One module's port in progress: the edits to the starter's text, and the tallies."""
+
+    scope: Scope
+    defs: dict[tuple[str | None, str], StarterDef]
+    cls: str | None
+    taken: set[str]
+    em: Emitter = attrs.Factory(Emitter)
+    edits: list[tuple[int, int, list[str]]] = attrs.Factory(list)
+    "(first line, last line, replacement), 1-based and inclusive."
+    helpers: list[str] = attrs.Factory(list)
+    "Methods for the functor's class."
+    module_helpers: list[str] = attrs.Factory(list)
+    "Module-level helpers."
+    ported: list[str] = attrs.Factory(list)
+    failures: list[str] = attrs.Factory(list)
+    skipped: list[str] = attrs.Factory(list)
+
+    def starter_def(self, py: str) -> StarterDef | None:
+        found = self.defs.get((self.cls, py)) if self.cls else None
+        return found or self.defs.get((None, py))
+
+    def fun(self, fb: sx.FunBind) -> None:
+        py = snake(fb.name)
+        sd = self.starter_def(py)
+        try:
+            if sd is not None and sd.stub_line is None:
+                self.skipped.append(f"{fb.name} (the starter gives it)")
+                return
+            if sd is not None and len(sd.params) != sml_arity(fb):
+                # The SML's helper takes other arguments than the starter's helper of that
+                # name: the SML's own def (typed from its annotations) replaces the starter's.
+                lines = self.em.function(fb, self.scope, py, method=sd.owner is not None)
+                indent = " " * sd.node.col_offset
+                first = min([sd.node.lineno, *(d.lineno for d in sd.node.decorator_list)])
+                end = sd.node.end_lineno or sd.node.lineno
+                self.edits.append((first, end, [indent + line if line else line
+                                                for line in lines]))
+            elif sd is not None and sd.stub_line is not None:
+                lines = self.em.function(fb, self.scope, py, params=sd.params, result=sd.result,
+                                         method=sd.owner is not None)
+                self.fill(sd, sd.stub_line, lines)
+            elif py in self.taken:
+                self.skipped.append(f"{fb.name} (the starter gives {py})")
+                return
+            else:
+                self.helper(fb, py)
+            self.ported.append(fb.name)
+        except (PortError, SmlSyntaxError) as e:
+            self.failures.append(f"{fb.name}: {e}")
+            if sd is not None and sd.stub_line is not None:
+                indent = " " * (sd.node.col_offset + 4)
+                self.edits.append((sd.stub_line, sd.stub_line,
+                                   [f"{indent}# port: not translated: {_one_line(str(e))}",
+                                    f"{indent}{_STUB}"]))
+
+    def fill(self, sd: StarterDef, line: int, lines: list[str]) -> None:
+        """Replace a stub's ``raise`` with the body of ``lines`` (a ``def``, notes first)."""
+        indent = " " * (sd.node.col_offset + 4)
+        at = next(i for i, text in enumerate(lines) if text.startswith("def "))
+        body = [indent + text for text in lines[:at]]
+        body += [indent + text[4:] if text.strip() else text for text in lines[at + 1:]]
+        self.edits.append((line, line, body))
+
+    def helper(self, fb: sx.FunBind, py: str) -> None:
+        scope = self.scope
+        method = scope.funs[fb.name].py.startswith("self.")
+        if not method:  # a module-level helper calls the module's functions, never self's
+            scope = scope.with_funs({
+                k: attrs.evolve(f, py=f.py.removeprefix("self."))
+                for k, f in scope.funs.items()
+                if f.py.startswith("self.") and f.py.removeprefix("self.") in self.taken})
+        lines = self.em.function(fb, scope, py, method=method)
+        if method:
+            self.helpers.extend(["", *("    " + line for line in lines)])
+        else:
+            self.module_helpers.extend(["", "", *lines])
+
+    def val(self, name: str, p: sx.Pat, e: sx.Exp) -> None:
+        py = snake(name)
+        sd = self.starter_def(py)
+        if sd is not None and sd.stub_line is None:
+            self.skipped.append(f"{name} (the starter gives it)")
+            return
+        try:
+            ty = self.em.ty(p.ty, self.scope) if isinstance(p, sx.PTyped) else None
+            result = (sd.result if sd else None) or ty
+            body = self.em.stmts(e, self.scope, Target("return", result=result))
+            if sd is not None and sd.stub_line is not None:
+                indent = " " * (sd.node.col_offset + 4)
+                self.edits.append((sd.stub_line, sd.stub_line, [indent + b for b in body]))
+            elif ty is None:
+                raise PortError(f"{p.pos}: `val {name}` needs a type annotation to be ported")
+            elif self.cls is not None:
+                self.helpers.extend(["", "    @property", f"    def {py}(self) -> {ty}:",
+                                     *("        " + b for b in body)])
+            else:
+                self.module_helpers.extend(["", "", f"def _{py}() -> {ty}:",
+                                            *("    " + b for b in body), f"{py} = _{py}()"])
+            self.ported.append(name)
+        except (PortError, SmlSyntaxError) as err:
+            self.failures.append(f"{name}: {err}")
+
+    def text(self, text: str, tree: ast.Module) -> str:
+        """The starter's ``text`` with the edits, helpers and imports."""
+        lines = text.splitlines()
+        anchor = helper_anchor(tree, self.cls, lines)
+        for first, last, new in sorted(self.edits, reverse=True):
+            lines[first - 1:last] = new
+            if first <= anchor:
+                anchor += len(new) - (last - first + 1)
+        lines[anchor:anchor] = self.helpers
+        # Module-level helpers go before the first class or function that may call them.
+        first_def = first_def_line(tree)
+        lines[first_def:first_def] = self.module_helpers
+        return add_imports("\n".join(lines) + "\n", self.em.imports)
+
+
+def _scope(tree: ast.Module, hw: str, cons: dict[str, Con], exns: dict[str, str],
+           types: dict[str, str], cls: str | None,
+           unit: sx.Functor | sx.Structure | None, decs: list[sx.Dec],
+           defs: dict[tuple[str | None, str], StarterDef]) -> Scope:
+    structs = {"Seq": "Seq", "SeqUtils": "SeqUtils", "Est": _EST[hw]}
+    types = {**types, "state": "State", "move": "Move", "est": "est", "player": "Player",
+             "status": "Status", "outcome": "Outcome"}
+    records: dict[str, tuple[str, ...]] = {}
+    start = defs.get((cls, "start"))
+    if start is not None and start.result is not None:  # a game: its state is start's type
+        types["state"] = start.result
+        fields = init_fields(tree, start.result)
+        if any(isinstance(d, sx.TypeDec) and d.name == "state" and isinstance(d.ty, sx.TTuple)
+               and len(d.ty.items) == len(fields) for d in decs):
+            records[start.result] = fields
+    funs: dict[str, FunSig] = {}
+    untyped: set[str] = set()
+    locals_: dict[str, str] = {}
+    own_fields = class_fields(tree, cls)
+    if isinstance(unit, sx.Functor) and unit.param is not None:
+        param = unit.param
+        structs[param] = "self"
+        structs[f"{param}.G"] = "self.Game"
+        structs[f"{param}.Game"] = "self.Game"
+        structs["G"] = structs["Game"] = "self.Game"
+        if "Game" not in own_fields and own_fields:
+            structs[param] = f"self.{own_fields[0]}"
+            structs["Dim"] = structs["Map"] = structs[param]
+        for game in (f"{param}.G", f"{param}.Game", "G", "Game"):
+            structs[f"{game}.Est"] = _EST[hw]
+    for d in decs:
+        if isinstance(d, sx.Structure) and isinstance(d.body, sx.StrName):
+            target = d.body.name
+            if target in structs:
+                structs[d.name] = structs[target]
+            elif target in ("Est", "Estimate"):
+                structs[d.name] = "self.Est"
+    for (owner, name), given in defs.items():
+        if given.is_property:
+            locals_[name] = f"self.{name}" if owner else name
+        elif owner is None or owner == cls:
+            funs[name] = FunSig(f"self.{name}" if owner else name, len(given.params))
+    methods = method_helpers(decs, defs, cls,
+                              {k for k, v in structs.items() if v.startswith("self")},
+                              module_names(tree, None))
+    for d in decs:
+        if isinstance(d, sx.Fun):
+            for fb in d.binds:
+                py = snake(fb.name)
+                sd = defs.get((cls, py)) or defs.get((None, py))
+                where = f"self.{py}" if cls is not None and (sd is None or sd.owner) else py
+                if sd is not None and sd.is_property:
+                    continue
+                arity = sml_arity(fb)
+                groups: tuple[int, ...] = groups_of(fb)
+                if sd is not None and len(sd.params) == arity:
+                    where = f"self.{py}" if sd.owner else py
+                elif sd is not None and len(sd.params) == len(fb.clauses[0].pats):
+                    where, arity, groups = (f"self.{py}" if sd.owner else py), len(sd.params), ()
+                elif sd is None:
+                    where = f"self.{py}" if fb.name in methods else py
+                funs[fb.name] = FunSig(where, arity, groups)
+                if not typed(fb):
+                    untyped.add(where)
+        elif isinstance(d, sx.Val):
+            for p, _ in d.binds:
+                core = p.pat if isinstance(p, sx.PTyped) else p
+                if isinstance(core, sx.PVar) and core.name not in cons and (
+                        core.name not in LIB_CONS):
+                    py = snake(core.name)
+                    locals_[core.name] = f"self.{py}" if cls is not None else py
+    base = Scope({}, {}, cons, exns, structs, types, frozenset(untyped),
+                 records).with_funs(funs)
+    for k in funs:  # camelCase SML names of the starter's functions (`valueOf` → value_of)
+        base.funs.setdefault(k, funs[k])
+    return base.bind(locals_)
+
+
+_EST = {"hw10": "Est10", "hw11": "Est"}
+"""Each homework's estimate structure (``G.Est`` in any game of it)."""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+_LAS_DEMO = """
+structure LookAndSay = struct
+  fun look_and_say (eq : 'a * 'a -> bool) (s : 'a Seq.seq) : (int * 'a) Seq.seq =
+    let
+      fun run (x : 'a, k : int, s' : 'a Seq.seq) : (int * 'a) Seq.seq =
+        case Seq.showl s' of
+            Seq.Nil => Seq.singleton (k, x)
+          | Seq.Cons (y, ys) => if eq (x, y) then run (x, k + 1, ys)
+                                else Seq.cons ((k, x), run (y, 1, ys))
+    in
+      case Seq.showl s of Seq.Nil => Seq.empty () | Seq.Cons (x, xs) => run (x, 1, xs)
+    end
+  fun las_wrap (eq : 'a * 'a -> bool) (s : 'a Seq.seq) : (int * 'a) Seq.seq = look_and_say eq s
+end
+"""
