@@ -207,7 +207,8 @@ GAMETREE: Final[dict[str, str]] = {
                 "`equivalent alpha beta (bval alpha beta t) (ntval t)`.",
     "bval_full": "In particular, by instantiating `alpha` with `bottom` and `beta` with `top`, "
                  "we find the following law as a special case: `bval bottom top t = ntval t`.",
-    "pruning": "algorithm improves on the Minimax algorithm by abandoning a sequence of "
+    "pruning": "The [Alpha-Beta](https://en.wikipedia.org/wiki/Negamax#Negamax_with_alpha_beta_"
+               "pruning) algorithm improves on the Minimax algorithm by abandoning a sequence of "
                "subtrees as soon as it is clear that their values are irrelevant.",
     "cut": "If we find a subtree whose value is `beta` or above `beta`, then this is *good*, "
            "and there is no need to examine the rest of the sequence of subtrees. This is known "
