@@ -181,3 +181,35 @@ def test_a_class_is_graded_in_batch_mode(tmp_path: Path) -> None:
     assert rows["ann"].total == 100.0 and rows["bob"].total == 0.0
     header = (tmp_path / "class-grades" / "grades.csv").read_text().splitlines()[0]
     assert header == "student,1,2,3,4,5,6,7,8,total,status,similar"
+
+
+# -- the starter ------------------------------------------------------------------------------
+
+
+def test_the_starter_keeps_the_given_code_and_stubs_the_eight_answers(tmp_path: Path) -> None:
+    import ast
+    import importlib.util
+
+    from sml150.grading._handout import homework
+    from sml150.grading._starter import reference_source, starter_source
+
+    (spec,) = homework("gametree")[0]
+    text = starter_source(reference_source("gametree", "gametree"), spec, "gametree")
+    tree = ast.parse(text)
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    assert not {n for n in defined if n.startswith("_")}, "a solution helper is left"
+    stubs = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
+             and ast.unparse(n.body[-1]) == "raise NotImplementedError"}
+    assert stubs == set(spec.stubs)
+    assert {"Nil", "Cons", "TLeaf", "TNonLeaf", "Sense", "of_list", "equivalent"} <= defined
+    path = tmp_path / "gametree.py"
+    path.write_text(text, encoding="utf-8")
+    loader = importlib.util.spec_from_file_location("starter_gametree", path)
+    assert loader is not None and loader.loader is not None
+    m = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(m)
+    t = m.TNonLeaf(m.of_list([(4, m.TLeaf(1))]))
+    assert m.equivalent(0, 2, -3, 0) and m.unit(m.Odd) == m.top
+    for name, args in (("size", (t,)), ("bval", (m.bottom, m.top, t)), ("bmove", (0, 1, t))):
+        with pytest.raises(NotImplementedError):
+            getattr(m, name)(*args)
