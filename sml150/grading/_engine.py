@@ -17,7 +17,6 @@ import builtins
 import concurrent.futures
 import contextlib
 import importlib
-import os
 import random
 import threading
 import time
@@ -157,7 +156,16 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 if not alone:  # all of them, in an order no submission can predict
                     order = [i for i, c in enumerate(cases) if c.paths is not None]
                     random.SystemRandom().shuffle(order)
+                    if task.first_gates:
+                        order.remove(k)
+                        order.insert(0, k)
                     for i in order:
+                        if task.first_gates and i != k and not alone[k].passed:
+                            alone[i] = TestOutcome(cases[i].name, False,
+                                                   "not run: the first test failed",
+                                                   cases[i].hidden, kind=cases[i].kind,
+                                                   quote=cases[i].quote)
+                            continue
                         alone[i] = _run_alone(cases[i], expected[i], run, copy,
                                               scratch=home / f"case-{i}", deadline=deadline,
                                               faults=faults)
@@ -229,26 +237,34 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
         dirs = case.paths(scratch / "worker")
         with contextlib.ExitStack() as stack:
             client: RpcEnds | None = None
-            if case.companion is not None:  # the served module's worker, started first
+            server: concurrent.futures.Future[WorkerSession] | None = None
+            if case.companion is not None:  # the served module's worker, started alongside
                 served = case.companion(scratch / "companion")
-                server, client = RpcEnds.pair()
-                try:
-                    stack.enter_context(WorkerSession(run.bundle, served, run.limits,
-                                                      sandbox=run.sandbox, deadline=deadline,
-                                                      rpc=server))
-                except BaseException:
-                    for fd in (client.read_fd, client.write_fd):
-                        os.close(fd)
-                    raise
-            session = stack.enter_context(WorkerSession(
-                run.bundle, [*dirs, submission], run.limits, sandbox=run.sandbox,
-                deadline=deadline, rpc=client))
+                server_ends, client = RpcEnds.pair()
+                pool = stack.enter_context(concurrent.futures.ThreadPoolExecutor(1))
+                server = pool.submit(lambda: WorkerSession(
+                    run.bundle, served, run.limits, sandbox=run.sandbox, deadline=deadline,
+                    rpc=server_ends))
+            try:
+                session = stack.enter_context(WorkerSession(
+                    run.bundle, [*dirs, submission], run.limits, sandbox=run.sandbox,
+                    deadline=deadline, rpc=client))
+            finally:
+                if server is not None:
+                    try:
+                        stack.enter_context(server.result())
+                    except (WorkerDied, OSError) as e:  # no submission code runs there
+                        raise GraderFault(f"the served module's worker could not start ({e})"
+                                          ) from e
             got = [_blind(session.call(e, case.timeout)) for e in case.exprs]
         verdict = CHECKS[case.check](expected, got, case.arg)
     except WorkerDied as e:
         verdict = Verdict(False, str(e))
     except SandboxUnavailable:
         raise
+    except GraderFault as e:
+        verdict = Verdict(False, f"grader error: {e}")
+        faults.append(f"{case.name!r}: {e}")
     except Exception as e:  # a check, the case's files or a worker start failed: the grader's
         verdict = Verdict(False, "grader error: the grader could not check this test "
                                  f"({type(e).__name__})")

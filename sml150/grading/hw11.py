@@ -14,7 +14,9 @@ reference Riskless, then once against each mutant: the six of ``RISKLESS_MUTANTS
 from the course secret when one is set). The Riskless under test never enters the tests'
 process: it runs in a worker of its own, and the tests import a proxy that forwards every call
 to it (``_rpc``), byte for byte the same file, at the same path with the same size and times, in
-every run; the runs happen in an order drawn from the operating system. At least
+every run; the reference's run comes first (when the tests do not pass there, no mutant's
+run can count, and none is made), the mutants' in an order drawn from the operating
+system. At least
 ``MIN_STUDENT_TESTS`` must pass on the reference; a test that fails there does not count (it
 may check a choice of the student's own, such as the order of moves, that the reference makes
 otherwise), and a mutant is caught when a test that passes on the reference fails on it
@@ -869,7 +871,7 @@ TASKS: Final = (
     TaskSpec("3.3", "is_undirected", 5, seeded(_undirected_cases, 4)),
     TaskSpec("4.1", "Riskless", 40, seeded(_riskless_cases, 5), combine=gate_estimate),
     TaskSpec("4.2", "your Riskless tests", 5, seeded(_student_tests_cases, 6),
-             combine=caught_by_valid_tests, budgets=3.0),
+             combine=caught_by_valid_tests, first_gates=True, budgets=3.0),
     TaskSpec("5.1", "AlphaBeta initial_ab", 1,
              seeded(lambda r, h: _initial_cases(r, h, "alphabeta"), 7)),
     TaskSpec("5.2", "AlphaBeta F and G", 20,
