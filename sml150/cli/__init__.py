@@ -175,6 +175,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "sml150.cli._tournament",
     "sml150.cli._autograder",
     "sml150.crosscheck._cli",
+    "sml150.port.cli",
 )
 """Subcommands that live in modules of their own (``sml150/cli/_NAME.py``).
 

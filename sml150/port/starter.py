@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import ast
 import re
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -66,17 +64,20 @@ class ModulePort:
 
 
 def starter_text(hw: str, module: str) -> str | None:
-    """The starter file ``module.py`` of homework ``hw`` (None if it has none).
+    """The starter file ``module.py`` of homework ``hw`` (None if it has none), as
+    ``sml150 handout`` writes it.
 
     >>> "def look_and_say" in (starter_text("hw10", "las") or "")
     True
     """
-    from sml150 import grading
+    from sml150.grading._handout import homework
+    from sml150.grading._starter import reference_source, starter_source
 
-    with tempfile.TemporaryDirectory() as d:
-        grading.write_handout(hw, Path(d) / "s")
-        path = Path(d) / "s" / f"{module}.py"
-        return path.read_text(encoding="utf-8") if path.exists() else None
+    modules, _ = homework(hw)
+    for spec in modules:
+        if spec.name == module:
+            return starter_source(reference_source(hw, spec.name), spec, hw)
+    return None
 
 
 def guess_homework(stems: list[str], texts: list[str]) -> str | None:
