@@ -200,3 +200,11 @@ def test_a_game_that_never_ends_is_refused_naming_the_budget(
     code, out, _err = run(capsys, "riskless:m1", "--max-seconds", "0.5")
     assert code == 1
     assert "not solved: no result within the budget: 0.5 s" in out
+
+
+def test_progress_on_a_terminal_keeps_stdout_json_only(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(__import__("sys").stderr, "isatty", lambda: True)
+    for game, moves in (("kinarow:3", ""), ("connect4", "4455")):
+        code, out, _err = run(capsys, game, moves, "--json")
+        assert code == 0 and json.loads(out)["score"] is not None
