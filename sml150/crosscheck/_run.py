@@ -295,14 +295,15 @@ def _same(a: Reply, b: Reply) -> bool:
 
 
 def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: int = 0,
-               tasks: tuple[str, ...] | None = None, budget: float = 300.0) -> CrosscheckReport:
+               tasks: tuple[str, ...] | None = None, budget: float = 300.0,
+               bundle: Bundle | None = None) -> CrosscheckReport:
     """Run the SML solution in ``sml_dir`` and its port in ``py_dir`` on the same cases.
 
-    REQUIRES: SML/NJ installed (``find_sml``); ``hw`` is ``hw10`` or ``hw11``.
+    REQUIRES: SML/NJ installed (``find_sml``); ``hw`` is ``hw10`` or ``hw11``; ``bundle``, if
+    given, is open (several runs may share one: the port's worker library, built once).
     ENSURES: one ``Tally`` per graded function (public cases and ``cases`` random ones per
-    task, drawn from ``seed``; only the handout ``tasks`` given) and a ``CaseResult`` per case
-    run; nothing of the SML or the
-    port can make it raise (a crash is that side's answer).
+    function, drawn from ``seed``; only the handout ``tasks`` given) and a ``CaseResult`` per
+    case run; nothing of the SML or the port can make it raise (a crash is that side's answer).
     """
     sml = find_sml()
     if not isinstance(sml, SmlInstall):
@@ -313,7 +314,7 @@ def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: i
     results: list[CaseResult] = []
     tallies: dict[tuple[str, str], list[int]] = {}
     limits = Limits()
-    with Bundle() as bundle:
+    with contextlib.nullcontext(bundle) if bundle is not None else Bundle() as worker_lib:
         session: WorkerSession | None = None
         try:
             for i, job in enumerate(jobs):
@@ -327,7 +328,7 @@ def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: i
                     smls.append(_sml_reply(hw, sml_out.get(f"{i}.{j}"))[0])
                     try:
                         if session is None:
-                            session = WorkerSession(bundle, [py_dir.resolve()], limits)
+                            session = WorkerSession(worker_lib, [py_dir.resolve()], limits)
                             if not session.sandboxed and not any("port ran" in n for n in notes):
                                 notes.append("the port ran without bubblewrap (not tamper-proof)")
                         ports.append(session.call(e))

@@ -7,15 +7,23 @@ Tic-Tac-Toe's is_valid_move, the graph tasks), a few seconds of SML/NJ each.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sml150.crosscheck._run import PORTING_SLIP, SML_BUG, crosscheck, sml_missing
+from sml150.grading._sandbox import Bundle
 
 FAITHFUL = Path(__file__).resolve().parent.parent / "grading" / "fixtures" / "faithful"
 
 pytestmark = pytest.mark.skipif(bool(sml_missing()), reason=sml_missing() or "SML/NJ found")
+
+@pytest.fixture(scope="module")
+def bundle() -> Iterator[Bundle]:
+    with Bundle() as b:
+        yield b
+
 
 TASKS = {"hw10": ("5.2", "5.5", "5.7", "5.8"), "hw11": ("2.1", "3.1", "3.2", "3.3", "4.1")}
 
@@ -31,10 +39,10 @@ def _port(name: str, target: Path, edits: dict[str, str] | None = None) -> Path:
 
 
 @pytest.mark.parametrize("name", ["hw10_a", "hw10_b", "hw11_a", "hw11_b"])
-def test_a_faithful_port_crosschecks_clean(name: str, tmp_path: Path) -> None:
+def test_a_faithful_port_crosschecks_clean(name: str, tmp_path: Path, bundle: Bundle) -> None:
     hw = name.split("_", maxsplit=1)[0]
     report = crosscheck(hw, FAITHFUL / name, _port(name, tmp_path / "py"), cases=1, seed=1,
-                        tasks=TASKS[hw])
+                        tasks=TASKS[hw], bundle=bundle)
     assert report.results, report.notes
     assert sum(t.agree for t in report.tallies) == len(report.results)
     assert not report.findings, [(f.name, f.sml, f.port) for f in report.findings[:3]]
@@ -46,7 +54,7 @@ LAS_SML_BUG = {"Seq.cons ((k, x), run (y, 1, ys))": "Seq.cons ((k + 1, x), run (
 
 
 def test_a_porting_slip_and_an_sml_bug_are_told_apart(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], bundle: Bundle) -> None:
     from sml150.cli import main
 
     las_py = (FAITHFUL / "hw10_a" / "las.py.txt").read_text(encoding="utf-8")
@@ -69,7 +77,8 @@ def test_a_porting_slip_and_an_sml_bug_are_told_apart(
     for old, new in LAS_SML_BUG.items():
         text = text.replace(old, new)
     (sml / "las.sml").write_text(text, encoding="utf-8")
-    bug = crosscheck("hw10", sml, _port("hw10_a", tmp_path / "py"), cases=0, tasks=("5.7",))
+    bug = crosscheck("hw10", sml, _port("hw10_a", tmp_path / "py"), cases=0, tasks=("5.7",),
+                     bundle=bundle)
     assert bug.findings and {f.label for f in bug.findings} == {SML_BUG}
     assert all(f.port_passes and not f.sml_passes for f in bug.findings)
 
