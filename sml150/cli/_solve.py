@@ -24,6 +24,10 @@ is run again), and the output is the serial run's, in the file's order (only the
 One position is one search, solved in this process whatever the executor (a note on stderr
 says so when one was asked for).
 
+(About 630 lines, over the house's 400: the command's two solvers, Pons' for Connect Four and
+the engine's for every other game, with the best-moves-and-PV analysis, the position files, the
+executor tasks and the text and JSON output; each part is used only by this command.)
+
 >>> from sml150.cli import main
 >>> main(["solve", "connect4", "4455", "--json"])  # doctest: +ELLIPSIS
 {"game": "connect4", "moves": "4455", "score": 18, "best_moves": [3, 6], "pv": [3, 4, 2], ...}

@@ -23,6 +23,10 @@ hand builds ``EngineSpec(Algorithm.PVS, EngineBudget(depth=4))``, never the text
 Only the parallel searches (``Algorithm.parallel``) use an executor; the others ignore it and
 search in this process.
 
+(About 500 lines, over the house's 400: the engine's player grammar, its records and the two
+player structures it builds are one room; the grammar sits here, below ``sml150.specs``, because
+``sml150.specs`` builds on the engine and the engine may not import it.)
+
 >>> from sml150.games.tictactoe import KInARow
 >>> g = KInARow(3, 3)
 >>> p = engine_player("pvs:9", g)
