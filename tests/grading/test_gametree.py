@@ -48,6 +48,10 @@ WRONG: dict[str, set[str]] = {
     "wrong_bmove_not_lazy": {"8"},
     "wrong_bmove_last_tie": {"8"},
     "wrong_assured_win_naive": {"7"},
+    "wrong_bval_is_ntval": {"6", "7", "8"},
+    "wrong_window_not_swapped": {"6", "7", "8"},
+    "wrong_ntval_starts_at_top": {"5"},
+    "wrong_eval_joins_the_opposite": {"3"},
 }
 """Each wrong fixture and the questions it must lose points on (and no others)."""
 
@@ -74,9 +78,10 @@ def test_a_right_solution_of_any_variety_scores_full_marks(name: str, tmp_path: 
 @pytest.mark.parametrize("name", _params(sorted(WRONG)))
 def test_a_wrong_solution_loses_points_where_it_is_wrong(name: str, tmp_path: Path) -> None:
     d = overlay("gametree", GAMETREE / name, tmp_path / name)
-    # each replaces bval, assured_win or bmove of the reference: Questions 1-5 cannot change
-    result = grade_in_process("gametree", d, tasks=("5", "6", "7", "8"), case_timeout=30.0,
-                              budget=120.0)
+    # each replaces one answer of the reference: the questions using it, and 5 to 8 (bval and
+    # what builds on it), are graded; the others cannot change
+    tasks = tuple(sorted(WRONG[name] | {"5", "6", "7", "8"}))
+    result = grade_in_process("gametree", d, tasks=tasks, case_timeout=30.0, budget=120.0)
     assert _lost(result) == WRONG[name], result["failures"][:3]
 
 
