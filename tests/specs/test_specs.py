@@ -3,12 +3,15 @@ and the ``solve`` player on every listed game."""
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import sml150.specs.build as specs_build
 from sml150.cli import main
@@ -18,13 +21,25 @@ from sml150.search.player import EngineBudget, engine_player
 from sml150.specs import (
     LISTED_GAMES,
     LISTED_PLAYERS,
+    Algorithm,
+    AlphaBetaSpec,
+    ConnectFourSpec,
+    EngineSpec,
+    ExplicitSpec,
     GameSpec,
+    JamboreeSpec,
+    KInARowSpec,
+    MiniMaxSpec,
+    ModuleSpec,
     PlayerSpec,
+    RisklessSpec,
     SpecError,
+    TicTacToeSpec,
     build_game,
     parse_game,
     parse_player,
     seat,
+    spec_text,
 )
 from sml150.specs.solve import SolvePlayer
 
@@ -192,3 +207,39 @@ def test_a_wrong_own_game_is_refused_at_load_naming_the_member(
 def test_an_annotated_factory_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     assert build_game("tests.specs.owngames:make_nim").game.start.heaps == (2, 3)
+
+
+@given(st.one_of(
+    st.builds(TicTacToeSpec, st.integers(1, 8), st.booleans()),
+    st.sampled_from([RisklessSpec("m1"), RisklessSpec("m2"), RisklessSpec("earth"),
+                     ExplicitSpec("small"), ExplicitSpec("big"), ModuleSpec("a.b", "C")]),
+    st.integers(1, 8).flatmap(lambda n: st.builds(KInARowSpec, st.just(n),
+                                                  st.integers(1, n))),
+    st.builds(ConnectFourSpec, st.integers(4, 16), st.integers(4, 16)),
+))
+def test_a_game_record_written_out_reads_back_as_itself(record: GameSpec) -> None:
+    assert parse_game(record.text) == record
+
+
+@given(st.one_of(
+    st.builds(MiniMaxSpec, st.integers(1, 99)),
+    st.builds(AlphaBetaSpec, st.integers(1, 99)),
+    st.builds(JamboreeSpec, st.integers(1, 99), st.sampled_from([0.0, 0.25, 0.5, 1.0, None])),
+    st.builds(EngineSpec, st.sampled_from([a for a in Algorithm
+                                           if a not in (Algorithm.ID, Algorithm.SOLVE)]),
+              st.builds(EngineBudget, depth=st.integers(1, 99))),
+    st.builds(EngineSpec, st.sampled_from([Algorithm.ID, Algorithm.SOLVE]),
+              st.builds(EngineBudget, seconds=st.sampled_from([0.5, 1.0, 2.0, 60.0]))),
+))
+def test_a_player_record_written_out_reads_back_as_itself(record: PlayerSpec) -> None:
+    assert parse_player(spec_text(record)) == record
+
+
+def test_the_specs_and_the_tournament_import_nothing_from_the_cli() -> None:
+    sources = [REPO / "sml150" / "tournament.py", REPO / "sml150" / "workspan.py",
+               *(REPO / "sml150" / "specs").glob("*.py")]
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.startswith("sml150.cli") for n in names), path
