@@ -7,7 +7,7 @@ Entry points (the ``sml150`` command calls them):
 * ``grade(hw, submission, text=..., autolab=..., gradescope=...)`` grades a directory holding
   the homework's modules and returns a ``GradeReport``; it prints the text report and/or the
   Autolab autoresult (last line of stdout) and writes Gradescope's ``results.json``.
-* ``main(argv)`` is the same as a small command line (``grade``/``handout``).
+* ``grade_command`` is ``sml150 grade`` (the one grading command, in ``sml150.cli``).
 
 Submissions run in worker processes sandboxed with bubblewrap (``_sandbox``); expected answers
 and all comparisons stay in the grader's process (``_engine``, ``_checks``). The threat model
@@ -16,7 +16,6 @@ and what the sandbox needs are in ``README.md`` beside this file.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Collection
 from pathlib import Path
@@ -46,7 +45,6 @@ __all__ = [
     "grade",
     "grade_command",
     "gradescope_json",
-    "main",
     "sandbox_problem",
     "text_report",
     "write_handout",
@@ -158,41 +156,3 @@ def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bo
         print(f"sml150 grade: {e}")
         return EXIT_USAGE
     return EXIT_GRADED if report.ok else EXIT_GRADER_FAILED
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m sml150.grading grade|handout ...``; returns the exit status.
-
-    >>> main(["handout", "hw99", "/tmp/x"])
-    sml150 grading: unknown homework 'hw99': choose one of hw10, hw11, gametree
-    2
-    """
-    parser = argparse.ArgumentParser(prog="sml150-grading")
-    sub = parser.add_subparsers(dest="command", required=True)
-    g = sub.add_parser("grade", help="grade a submission directory")
-    g.add_argument("hw")
-    g.add_argument("submission", type=Path)
-    g.add_argument("--autolab", "-A", action="store_true", help="print the autoresult last")
-    g.add_argument("--gradescope", type=Path, help="write results.json here")
-    g.add_argument("--quiet", action="store_true", help="no text report")
-    g.add_argument("--no-sandbox", action="store_true",
-                   help="run without bubblewrap (the result is not tamper-proof)")
-    g.add_argument("--task", action="append", dest="tasks", metavar="ID",
-                   help="grade only this task (repeatable)")
-    g.add_argument("--reveal", action="store_true",
-                   help="staff: show hidden tests whole (students see only their kind)")
-    h = sub.add_parser("handout", help="write the starter files")
-    h.add_argument("hw")
-    h.add_argument("directory", type=Path)
-    h.add_argument("--force", action="store_true", help="overwrite existing starter files")
-    args = parser.parse_args(argv)
-    if args.command == "grade":
-        return grade_command(args.hw, args.submission, quiet=args.quiet, autolab=args.autolab,
-                             gradescope=args.gradescope, no_sandbox=args.no_sandbox,
-                             reveal=args.reveal, tasks=args.tasks)
-    try:
-        write_handout(args.hw, args.directory, force=args.force)
-    except (ValueError, FileExistsError) as e:
-        print(f"sml150 grading: {e}")
-        return 2
-    return 0

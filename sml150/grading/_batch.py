@@ -174,7 +174,7 @@ def write_csv(rows: Sequence[StudentRow], path: Path) -> None:
 
 def batch_command(hw: str, submissions: Path, *, executor_spec: str,
                   out: Path | None = None, no_sandbox: bool = False,
-                  bwrap: str = "bwrap") -> int:
+                  bwrap: str = "bwrap", tasks: Collection[str] | None = None) -> int:
     """``sml150 grade HW SUBMISSIONS --batch``: grade the class, print a summary; exit status.
 
     ENSURES: 0 when every student was graded, 1 when some were lost or hit a grader error
@@ -184,11 +184,17 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
     """
     import sys
 
+    from sml150.grading._handout import homework
     from sml150.grading._sandbox import sandbox_problem
     from sml150.parallel import executor, parse_spec, progress
 
     try:
         parse_spec(executor_spec)
+        known = [t.id for t in homework(hw)[1]]  # an unknown homework: ValueError, one line
+        unknown = sorted(set(tasks or ()) - set(known))
+        if unknown:
+            raise ValueError(f"no task {', '.join(unknown)} in {hw} (its tasks: "
+                             f"{', '.join(known)})")
         if not submissions.is_dir():
             raise ValueError(f"submissions directory not found: {submissions}")
     except ValueError as e:
@@ -204,7 +210,7 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
     total = sum(1 for p in students(submissions, target)
                 if _finished(target, p.name) is None)
     with progress(total, "students") as advance, executor(executor_spec) as ex:
-        rows = grade_batch(hw, submissions, ex=ex, out=target,
+        rows = grade_batch(hw, submissions, ex=ex, out=target, tasks=tasks,
                            sandbox=not no_sandbox,
                            on_done=lambda _r: advance())
     bad = [r for r in rows if r.status != "graded"]

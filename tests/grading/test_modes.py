@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from sml150.cli import main as cli_main
 from sml150.grading import (
     EXIT_GRADED,
     EXIT_GRADER_FAILED,
@@ -22,7 +23,6 @@ from sml150.grading import (
     autolab_line,
     grade,
     grade_command,
-    main,
     sandbox_problem,
 )
 
@@ -93,10 +93,11 @@ def test_unknown_homework_or_task(starter: Path) -> None:
         grade("hw10", starter, tasks={"9.9"}, limits=NOWHERE)
 
 
-def test_main_passes_no_sandbox(starter: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_grade_command_passes_no_sandbox_and_tasks(
+        starter: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["grade", "hw10", str(starter), "--quiet", "--no-sandbox", "--autolab",
             "--task", "5.7", "--task", "5.8"]
-    assert main(argv) == 0
+    assert cli_main(argv) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert json.loads(last)["scores"] == {"Task 5.7": 0, "Task 5.8": 0}
 
@@ -108,3 +109,11 @@ def test_with_bubblewrap_no_warning(starter: Path) -> None:
                    autolab=True)
     assert "tamper-proof" not in out.getvalue()
     assert out.getvalue().splitlines()[-1] == autolab_line(report)
+
+
+def test_batch_refuses_an_unknown_task_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "alice").mkdir()
+    assert cli_main(["grade", "hw10", str(tmp_path), "--batch", "--task", "9.9"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no task 9.9 in hw10" in err[0]
