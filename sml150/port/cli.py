@@ -68,9 +68,9 @@ def _error(message: str) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from sml150 import grading
-    from sml150.port.emit import PortError
     from sml150.port.parser import SmlSyntaxError
-    from sml150.port.starter import guess_homework, port_module
+    from sml150.port.module import port_standalone
+    from sml150.port.starter import guess_homework, port_module, starter_text
 
     files: list[Path] = args.files
     for f in files:
@@ -80,25 +80,29 @@ def _run(args: argparse.Namespace) -> int:
             return _error(f"{f}: no such file")
     texts = [f.read_text(encoding="utf-8", errors="replace") for f in files]
     hw = args.hw or guess_homework([f.stem for f in files], texts)
-    if hw is None:
-        return _error("cannot tell the homework from these files: give --hw hw10 or --hw hw11")
     out: Path = args.out
-    if out.exists() and any(out.iterdir()) and not args.force:
+    if out.exists() and (not out.is_dir() or any(out.iterdir())) and not args.force:
         return _error(f"{out} already holds files (--force writes into it)")
     try:
-        grading.write_handout(hw, out, force=True)
+        if hw is None:
+            print("no homework told by these files (--hw picks one): each becomes a module of "
+                  "its own", file=sys.stderr)
+            out.mkdir(parents=True, exist_ok=True)
+        else:
+            grading.write_handout(hw, out, force=True)
     except OSError as e:
         return _error(f"{out}: {e.strerror or e}")
     status = 0
     for f, text in zip(files, texts, strict=True):
         try:
-            result = port_module(hw, f.stem, text)
+            if hw is not None and starter_text(hw, f.stem) is not None:
+                result = port_module(hw, f.stem, text)
+            else:
+                result = port_standalone(text)
         except SmlSyntaxError as e:
             print(f"{f}:{e}", file=sys.stderr)
             status = 1
             continue
-        except PortError as e:
-            return _error(f"{f}: {e}")
         (out / f"{f.stem}.py").write_text(result.text, encoding="utf-8")
         print(f"{f.stem}.py: {len(result.ported)} ported, {len(result.failures)} left out, "
               f"{len(result.skipped)} skipped (tests, given code)")

@@ -139,7 +139,8 @@ class Target:
         """
         # mypy types an expression Any when it holds a lambda it cannot type, a pattern's
         # variable or a call of a helper the SML left untyped.
-        untyped = "lambda" in expr or any(expr.startswith(f"{c}(") for c in captured)
+        untyped = "lambda" in expr or any(
+            expr.startswith(f"{c}(") or (c.endswith(".") and c in expr) for c in captured)
         if self.kind == "return" and self.result and (expr in captured or untyped):
             return [f"_r{tag}: {self.result} = {expr}", f"return _r{tag}"]
         return [self._put(expr)]
@@ -175,6 +176,8 @@ class Emitter:
         self.imports: set[str] = set()
         self._fresh: Iterator[int] = itertools.count(1)
         self.notes: list[str] = []
+        self.tyvars: set[str] = set()
+        "The type variables the types written name (``A`` for ``'a``)."
         self._pending: list[str] = []
         "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
 
@@ -881,7 +884,9 @@ class Emitter:
         """An SML type as a Python annotation (``'a Seq.seq`` → ``Seq[A]``)."""
         match t:
             case sx.TVar(_, name):
-                return name.strip("'").upper() or "A"
+                var = name.strip("'").upper() or "A"
+                self.tyvars.add(var)
+                return var
             case sx.TTuple(_, items):
                 return f"tuple[{', '.join(self.ty(i, scope) for i in items)}]"
             case sx.TArrow(_, arg, result):

@@ -1,0 +1,232 @@
+"""Port an SML file that no starter module matches: a whole Python module from its declarations.
+
+The porting rules of the README, for what a starter would otherwise give: a datatype whose
+constructors are all nullary is an ``enum.Enum`` whose members are also module-level names; any
+other datatype is one frozen attrs class per constructor (``value`` for a one-type argument,
+``arg0``, ``arg1``, ... for a tuple) and a ``Union`` alias; ``type t = ...`` is a ``TypeAlias``;
+an exception is a class; a structure's functions are module-level functions and a class of
+them named after it; a functor is a frozen class whose field is its argument structure and a
+factory function; ``structure S = F (X)`` is ``S = F(X)``. A functor's argument is typed
+``Any`` (with a ``# port:`` note): its signature is the library's Protocol, which a porter
+names by hand.
+
+>>> r = port_standalone('''
+... datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree
+... fun size Leaf = 0
+...   | size (Node (l, _, r)) = size l + 1 + size r''')
+>>> ns: dict[str, object] = {}
+>>> exec(r.text, ns)
+>>> ns["size"](ns["Node"](ns["Leaf"](), 7, ns["Node"](ns["Leaf"](), 8, ns["Leaf"]())))
+2
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from sml150.port import syntax as sx
+from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, arity, groups_of
+from sml150.port.layout import add_imports
+from sml150.port.names import Con, snake
+from sml150.port.parser import SmlSyntaxError, parse
+from sml150.port.starter import ModulePort
+
+__all__ = ["port_standalone"]
+
+
+def port_standalone(sml: str) -> ModulePort:
+    """A Python module for the SML text ``sml`` (no starter): see the module docstring.
+
+    REQUIRES: nothing. ENSURES: every declaration translated or named in ``failures`` (one
+    line with its position); raises ``SmlSyntaxError`` on SML the parser does not read.
+    """
+    job = _Module(Emitter())
+    scope = Scope.empty()
+    for d in parse(sml):
+        scope = job.dec(d, scope, owner=None)
+    header = ['"""Ported from SML by ``sml150 port``."""', "", "from __future__ import annotations",
+              ""]
+    tyvars = sorted(job.em.tyvars)
+    if tyvars:
+        job.em.imports.add("from typing import TypeVar")
+    body = [*(f"{v} = TypeVar({v!r})" for v in tyvars), *job.lines]
+    text = add_imports("\n".join(header + body) + "\n", job.em.imports)
+    return ModulePort(text, job.ported, job.failures, job.skipped)
+
+
+@attrs.define
+class _Module:
+    em: Emitter
+    lines: list[str] = attrs.Factory(list)
+    ported: list[str] = attrs.Factory(list)
+    failures: list[str] = attrs.Factory(list)
+    skipped: list[str] = attrs.Factory(list)
+
+    def out(self, lines: list[str], owner: str | None) -> None:
+        pad = "    " if owner else ""
+        self.lines += ["", *(pad + line if line else line for line in lines)]
+
+    def dec(self, d: sx.Dec, scope: Scope, owner: str | None) -> Scope:
+        """Emit ``d``; the scope after it. ``owner``: the functor class it is a member of."""
+        try:
+            match d:
+                case sx.Datatype(_, binds, None):
+                    for b in binds:
+                        scope = self.datatype(b, scope)
+                case sx.TypeDec(pos, tyvars, name, ty):
+                    py = self.em.ty(ty, scope)
+                    scope = attrs.evolve(scope, types={**scope.types, name: name})
+                    self.em.imports.add("from typing import TypeAlias")
+                    self.out([f"{name}: TypeAlias = {py}"], None)
+                    del pos, tyvars
+                case sx.Exception(_, binds):
+                    for name, _ in binds:
+                        self.out([f"class {name}(Exception):",
+                                  f'    """SML ``exception {name}``."""'], None)
+                        scope = attrs.evolve(scope, exns={**scope.exns, name: name})
+                case sx.Fun(_, fbs):
+                    prefix = "self." if owner else ""
+                    scope = scope.with_funs({fb.name: FunSig(prefix + snake(fb.name), arity(fb),
+                                                             groups_of(fb)) for fb in fbs})
+                    for fb in fbs:
+                        self.fun(fb, scope, owner)
+                case sx.Val(_, _, binds):
+                    for p, e in binds:
+                        scope = self.val(p, e, scope, owner)
+                case sx.Local(_, hidden, body):
+                    for inner in hidden + body:
+                        scope = self.dec(inner, scope, owner)
+                case sx.Structure(_, name, _, sx.StrBody(_, decs)):
+                    scope = self.structure(name, decs, scope)
+                case sx.Structure(_, name, _, sx.StrApp(_, functor, sx.StrName(_, arg))):
+                    self.out([f"{name} = {functor}({scope.structs.get(arg, arg)})"], None)
+                    scope = attrs.evolve(scope, structs={**scope.structs, name: name})
+                case sx.Structure(_, name, _, sx.StrName(_, target)):
+                    scope = attrs.evolve(scope, structs={
+                        **scope.structs, name: scope.structs.get(target, target)})
+                case sx.Functor(_, name, param, _, sx.StrBody(_, decs)) if param is not None:
+                    scope = self.functor(name, param, decs, scope)
+                case sx.Signature(_, name):
+                    self.skipped.append(f"signature {name} (the library's Protocols stand for "
+                                        "signatures)")
+                case sx.Open(pos, names) if all(n in scope.structs for n in names):
+                    del pos
+                case _:
+                    raise PortError(f"{d.pos}: a `{type(d).__name__.lower()}` declaration of "
+                                    "this form is not ported")
+        except (PortError, SmlSyntaxError) as e:
+            self.failures.append(f"{_name_of(d)}: {e}")
+        return scope
+
+    def datatype(self, b: sx.DatBind, scope: Scope) -> Scope:
+        cons = dict(scope.cons)
+        generic = [v.strip("'").upper() for v in b.tyvars]
+        params = f"[{', '.join(generic)}]" if generic else ""
+        types = {**scope.types, b.name: b.name if all(t is None for _, t in b.cons)
+                 else b.name + params}
+        scope = attrs.evolve(scope, types=types)
+        if all(t is None for _, t in b.cons):
+            self.em.imports.add("import enum")
+            enum_name = b.name[:1].upper() + b.name[1:]
+            self.out([f"class {enum_name}(enum.Enum):",
+                      f'    """SML ``datatype {b.name}``."""',
+                      *(f"    {c} = {c!r}" for c, _ in b.cons),
+                      *(f"{c} = {enum_name}.{c}" for c, _ in b.cons)], None)
+            types[b.name] = enum_name
+            for c, _ in b.cons:
+                cons[c] = Con(c, True, f"{enum_name}.{c}", 0)
+            self.ported.append(f"datatype {b.name}")
+            return attrs.evolve(scope, cons=cons, types=types)
+        self.em.imports.update({"import attrs", "from typing import TypeAlias, Union"})
+        if generic:
+            self.em.imports.add("from typing import Generic")
+        names = []
+        for c, ty in b.cons:
+            base = f"(Generic{params})" if generic and ty is not None else ""
+            lines = ["@attrs.frozen", f"class {c}{base}:", f'    """SML ``{c}``."""']
+            fields: list[str] = []
+            if ty is not None:
+                items = ty.items if isinstance(ty, sx.TTuple) else (ty,)
+                fields = ["value"] if len(items) == 1 else [f"arg{i}" for i in range(len(items))]
+                lines += [f"    {f}: {self.em.ty(t, scope)}" for f, t in zip(fields, items,
+                                                                           strict=True)]
+            self.out(lines, None)
+            cons[c] = (Con(c, False, c, len(fields)) if fields
+                       else Con(f"{c}()", True, f"{c}()", 0))
+            names.append(c + (params if base else ""))
+        self.out([f"{b.name}: TypeAlias = Union[{', '.join(names)}]"], None)
+        self.ported.append(f"datatype {b.name}")
+        return attrs.evolve(scope, cons=cons)
+
+    def fun(self, fb: sx.FunBind, scope: Scope, owner: str | None) -> None:
+        try:
+            self.out(self.em.function(fb, scope, snake(fb.name), method=owner is not None), owner)
+            self.ported.append(fb.name)
+        except (PortError, SmlSyntaxError) as e:
+            self.failures.append(f"{fb.name}: {e}")
+
+    def val(self, p: sx.Pat, e: sx.Exp, scope: Scope, owner: str | None) -> Scope:
+        core = p.pat if isinstance(p, sx.PTyped) else p
+        if not isinstance(core, sx.PVar) or core.name in scope.cons:
+            self.skipped.append(f"val at {p.pos} (a test)")
+            return scope
+        py = snake(core.name)
+        ty = self.em.ty(p.ty, scope) if isinstance(p, sx.PTyped) else None
+        body = self.em.stmts(e, scope, Target("return", result=ty))
+        if owner is not None:
+            if ty is None:
+                raise PortError(f"{p.pos}: `val {core.name}` in a functor needs a type annotation")
+            self.out(["@property", f"def {py}(self) -> {ty}:", *("    " + b for b in body)],
+                     owner)
+            self.ported.append(core.name)
+            return scope.bind({core.name: f"self.{py}"})
+        if len(body) == 1 and body[0].startswith("return "):
+            self.out([f"{py}{': ' + ty if ty else ''} = {body[0][len('return '):]}"], None)
+        else:
+            self.em.imports.add("from typing import Any")
+            self.out([f"def _{py}() -> {ty or 'Any'}:", *("    " + b for b in body),
+                      f"{py} = _{py}()"], None)
+        self.ported.append(core.name)
+        return scope.bind({core.name: py})
+
+    def structure(self, name: str, decs: tuple[sx.Dec, ...], scope: Scope) -> Scope:
+        before = set(scope.funs)
+        inner = scope
+        for d in decs:
+            inner = self.dec(d, inner, owner=None)
+        members = [k for k in inner.funs if k not in before]
+        self.em.imports.add("from typing import final")
+        statics = [f"    {snake(m)} = staticmethod({snake(m)})" for m in members]
+        self.out(["@final", f"class {name}:", f'    """SML ``structure {name}``."""', *statics],
+                 None)
+        self.ported.append(f"structure {name}")
+        return attrs.evolve(inner, structs={**inner.structs, name: name})
+
+    def functor(self, name: str, param: str, decs: tuple[sx.Dec, ...], scope: Scope) -> Scope:
+        cls = f"_{name}"
+        self.em.imports.update({"import attrs", "from typing import Any"})
+        start = len(self.lines)
+        # The argument is typed Any: a value read from it goes through a typed local.
+        inner = attrs.evolve(scope, structs={**scope.structs, param: f"self.{param}"},
+                             captured=scope.captured | {f"self.{param}."})
+        for d in decs:
+            inner = self.dec(d, inner, owner=cls)
+        members = self.lines[start:]
+        del self.lines[start:]
+        self.out(["@attrs.frozen", f"class {cls}:", f'    """SML ``functor {name}``\'s result."""',
+                  f"    {param}: Any  # port: the argument's signature, typed by hand",
+                  *members], None)
+        self.out([f"def {name}({param}: Any) -> {cls}:",
+                  f'    """SML ``functor {name} ({param} : ...)``."""', f"    return {cls}({param})"],
+                 None)
+        self.ported.append(f"functor {name}")
+        return scope
+
+
+def _name_of(d: sx.Dec) -> str:
+    match d:
+        case sx.Structure(_, name, _, _) | sx.Functor(_, name, _, _, _) | sx.Signature(_, name):
+            return name
+        case sx.TypeDec(_, _, name, _):
+            return name
+    return type(d).__name__.lower()
