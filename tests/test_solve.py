@@ -9,6 +9,7 @@ import pytest
 
 from sml150.cli import main
 from sml150.cli._solve import solve_position
+from sml150.specs import LISTED_GAMES
 
 DATA = Path(__file__).resolve().parent / "data" / "connect4"
 
@@ -178,16 +179,6 @@ def test_tictactoe_best_moves_and_pv_by_brute_force(moves: str) -> None:
     assert isinstance(g.status(t), Over)
 
 
-@pytest.mark.parametrize("game", ["tictactoe:3", "kinarow:3", "examples.nim:Nim", "explicit:big",
-                                  "connect4:4x4"])
-def test_every_listed_kind_of_game_is_solved(game: str, capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(DATA.parent.parent.parent)  # examples.nim from the checkout
-    code, out, err = run(capsys, game, "--json", "--max-seconds", "30")
-    assert code == 0 and err == ""
-    assert json.loads(out)["score"] in (-1, 0, 1) or game.startswith("connect4")
-
-
 def test_the_same_spec_is_the_same_game_under_solve_and_match() -> None:
     """``tictactoe:3`` is HW10's game (full board: Minnie wins) under ``solve`` too."""
     handout = solve_position("tictactoe:3", "")
@@ -208,3 +199,16 @@ def test_progress_on_a_terminal_keeps_stdout_json_only(capsys: pytest.CaptureFix
     for game, moves in (("kinarow:3", ""), ("connect4", "4455")):
         code, out, _err = run(capsys, game, moves, "--json")
         assert code == 0 and json.loads(out)["score"] is not None
+
+
+@pytest.mark.parametrize("game", LISTED_GAMES)
+def test_every_listed_game_is_solved_or_refused_naming_the_budget(
+        game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DATA.parent.parent.parent)
+    code, out, err = run(capsys, game, "--json", "--max-seconds", "0.3", "--score-only")
+    assert err == ""
+    obj = json.loads(out)
+    if code == 1:
+        assert obj["score"] is None and "budget: 0.3 s" in obj["result"]
+    else:
+        assert code == 0 and isinstance(obj["score"], int)
