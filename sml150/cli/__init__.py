@@ -290,6 +290,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="with --batch: serial, processes[:N], dask[:N] or dask:ADDRESS")
     grade.add_argument("--out", type=Path, default=None,
                        help="with --batch: reports and grades.csv here (default SUBMISSION-grades)")
+    grade.add_argument("--task", action="append", dest="tasks", metavar="ID",
+                       help="grade only this task (repeatable; e.g. --task 5.7)")
     for name in COMMAND_MODULES:
         import importlib
 
@@ -335,10 +337,11 @@ def _run(args: argparse.Namespace) -> int:
             from sml150.grading._batch import batch_command
 
             return batch_command(args.hw, args.submission, executor_spec=args.executor,
-                                 out=args.out, no_sandbox=args.no_sandbox)
+                                 out=args.out, no_sandbox=args.no_sandbox, tasks=args.tasks)
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,
-                                     no_sandbox=args.no_sandbox, reveal=args.reveal)
+                                     no_sandbox=args.no_sandbox, reveal=args.reveal,
+                                     tasks=args.tasks)
     raise UsageError(f"unknown command {command!r}")  # pragma: no cover - argparse refuses first
 
 
