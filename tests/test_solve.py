@@ -179,8 +179,17 @@ def test_tictactoe_best_moves_and_pv_by_brute_force(moves: str) -> None:
     assert isinstance(g.status(t), Over)
 
 
-def test_the_same_spec_is_the_same_game_under_solve_and_match() -> None:
-    """``tictactoe:3`` is HW10's game (full board: Minnie wins) under ``solve`` too."""
+def test_the_same_spec_is_the_same_game_under_solve_and_match(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``tictactoe:3:draw`` is HW10's game with the draw rule under ``solve`` too (it was the
+    engine's ``KInARow``); ``tictactoe:3`` keeps the handout's rule (full board: Minnie)."""
+    for game in ("tictactoe:3:draw", "tictactoe:3"):
+        assert main(["match", game, "--maxie", "minimax:1", "--minnie", "minimax:1",
+                     "--move-limit", "1", "--fixed-clock"]) == 0
+        title = capsys.readouterr().out.split(": Maxie is ")[0]
+        code, out, _err = run(capsys, game, "1 1", "--score-only")
+        assert code == 0 and out.startswith(f"{title}, moves 1 1\n")
+        assert " O " in out.splitlines()[1 + 2]  # HW10: Maxie is O (the middle row)
     handout = solve_position("tictactoe:3", "")
     standard = solve_position("tictactoe:3:draw", "")
     assert (handout.score, standard.score) == (-1, 0)  # the first player cannot avoid a full board
