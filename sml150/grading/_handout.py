@@ -121,13 +121,16 @@ _HW11_EXTRA: Final = """
 
 Write your tests in `test_riskless.py` (a starting point is there): plain functions named
 `test_...` that take no arguments, import from `riskless` and `maps`, and fail by raising (for
-example with `assert`). The grader imports your test module with the *reference* Riskless in
+example with `assert`). The grader runs your test module with the *reference* Riskless in
 place of yours: at least {need} of them must pass there (a test that fails there, for example
 one that checks your own order of moves, does not count and costs nothing). It then runs them
-against {mutants} deliberately broken Riskless versions (a battle tie won by the defender, no
-army cap, ...); you get the points in proportion to the broken versions that one of your tests
-passing on the reference fails on. Only pass/fail per test comes back, never your tests'
-output.
+against deliberately broken Riskless versions: {mutants} named ones (a battle tie won by the
+defender, no army cap, ...) and {hidden} hidden ones, small bugs in the rules (the start, the
+moves, a move's effect, the outcome) that appropriate tests catch; you get the points in
+proportion to the broken versions that one of your tests passing on the reference fails on.
+The Riskless your tests call runs in another process (its functions are called through the
+`riskless` module you import, with the same names and types): test what it does, not its
+text. Only pass/fail per test comes back, never your tests' output.
 """
 
 
@@ -212,9 +215,15 @@ def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
         "sys.path.insert(0, str(Path(__file__).resolve().parent))\n", encoding="utf-8")
     extra = ""
     if hw == "hw11":
-        from sml150.grading.hw11 import MIN_STUDENT_TESTS, RISKLESS_MUTANTS, STARTER_TESTS
+        from sml150.grading.hw11 import (
+            HIDDEN_MUTANTS,
+            MIN_STUDENT_TESTS,
+            RISKLESS_MUTANTS,
+            STARTER_TESTS,
+        )
 
-        extra = _HW11_EXTRA.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS))
+        extra = _HW11_EXTRA.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS),
+                                   hidden=HIDDEN_MUTANTS)
         (directory / "test_riskless.py").write_text(STARTER_TESTS, encoding="utf-8")
     if hw == "gametree":
         extra = _GAMETREE_EXTRA
