@@ -329,3 +329,56 @@ def test_the_help_says_where_the_executor_applies(capsys: pytest.CaptureFixture[
         shown = " ".join(capsys.readouterr().out.split())
         assert "--executor SPEC" in shown, command
         assert phrase in shown, command
+
+
+@pytest.fixture
+def silent_peer() -> Iterator[str]:
+    """A TCP port that accepts connections and never answers (no Dask scheduler)."""
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["match", "tictactoe:3", "--maxie", "engine:jamboree:2", "--minnie", "minimax:1"],
+        ["trace", "hw11-jamboree", "handout-small"],
+    ],
+)
+def test_an_unreachable_scheduler_is_one_line_at_once(argv: list[str],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+    # Nobody listens on `port` now: refused at once (not after distributed's 30 s of retries).
+    code, out, err = cli(capsys, *argv, "--executor", f"dask:127.0.0.1:{port}")
+    assert (code, out) == (2, "")
+    assert err == (f"sml150: error: could not reach the Dask scheduler at 127.0.0.1:{port}"
+                   " within 5 s (Connection refused); is it running?"
+                   " (SML150_CONNECT_TIMEOUT=SECONDS waits longer)\n")
+
+
+def test_a_peer_that_is_no_scheduler_fails_within_the_timeout(
+        silent_peer: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("SML150_CONNECT_TIMEOUT", "0.5")
+    code, out, err = cli(capsys, "trace", "hw11-jamboree", "handout-small",
+                         "--executor", f"dask:{silent_peer}")
+    assert (code, out) == (2, "")
+    assert err == (f"sml150: error: could not reach the Dask scheduler at {silent_peer} within"
+                   " 0.5 s (something accepts connections there but sent no Dask handshake); is"
+                   " it running? (SML150_CONNECT_TIMEOUT=SECONDS waits longer)\n")
+
+
+@pytest.mark.parametrize("wait", ["0", "-1", "soon", "1e9"])
+def test_a_bad_wait_is_one_line(wait: str, monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("SML150_CONNECT_TIMEOUT", wait)
+    code, out, err = cli(capsys, "trace", "hw11-jamboree", "handout-small",
+                         "--executor", "dask:127.0.0.1:1")
+    assert (code, out) == (2, "")
+    assert err == (f"sml150: error: SML150_CONNECT_TIMEOUT must be a number of seconds > 0,"
+                   f" not {wait!r}\n")

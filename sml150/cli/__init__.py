@@ -2,8 +2,8 @@
 
 ``sml150`` alone plays a default match end to end. Subcommands::
 
-    sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--quiet] [--json]
-                 [--executor SPEC]
+    sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--repetitions N]
+                 [--quiet] [--json] [--executor SPEC]
     sml150 play GAME [--human maxie|minnie] [--ai PLAYER] [--executor SPEC]
     sml150 trace hw11-alphabeta|hw11-jamboree handout-small|handout-big [--prune P]
                  [--executor SPEC]
@@ -59,6 +59,10 @@ __all__ = ["GameChoice", "UsageError", "build_game", "build_player", "main"]
 AnyGame = GAME[Any, Any]
 AnyPlayer = PLAYER[Any, Any]
 
+DEFAULT_REPETITIONS = 3
+"""A match ends as a draw when a position occurs for the third time (the Referee's rule, not a
+handout's: Riskless players may otherwise shuffle armies until the move limit)."""
+
 
 class _Painter:
     """A Referee writer that colours O and X (Maxie and Minnie) on a terminal, via rich."""
@@ -97,7 +101,8 @@ def _readable_stdin() -> None:
 
 def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
           out: Writer | None, fixed_clock: bool, quiet: bool = False, as_json: bool = False,
-          friendly: bool = False, executor_spec: str = "serial") -> int:
+          friendly: bool = False, executor_spec: str = "serial",
+          repetitions: int = DEFAULT_REPETITIONS) -> int:
     """Play one match; a person (``human``) always gets the friendly prompt and the legend.
 
     The executor is checked first, then the game and both players, and only then opened, once
@@ -136,7 +141,7 @@ def _play(game_spec: str, maxie_spec: str, minnie_spec: str, move_limit: int, *,
                 print(choice.legend, file=out or sys.stdout)
         settings: RefereeSettings[Any, Any] = RefereeSettings(
             Maxie=players[0], Minnie=players[1], move_limit=move_limit, out=out, clock=clock,
-            show=not as_json)
+            show=not as_json, repetition_limit=repetitions or None)
         record: GameRecord[Any, Any] = Referee(settings).go()
     report.finished(choice.game, record)
     return 0
@@ -208,6 +213,18 @@ def _move_limit(text: str) -> int:
     return n
 
 
+_REPETITIONS_HELP = (
+    "end an unfinished game as a draw when a position (board and player to move) occurs for the"
+    f" N-th time (default {DEFAULT_REPETITIONS}; 0: never)")
+
+
+def _repetitions(text: str) -> int:
+    n = whole_number(text, "--repetitions")
+    if n == 1:
+        raise UsageError("--repetitions must be 0 (never) or >= 2, not 1")
+    return n
+
+
 _SYNTAX = f"{GAME_SYNTAX}\n\n{PLAYER_SYNTAX}"
 
 _EXAMPLES = """\
@@ -238,6 +255,8 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--minnie", default="jamboree:4:0.5", help="Minnie's PLAYER")
     match.add_argument("--move-limit", type=_move_limit, default=1000,
                        help="end an unfinished game as a draw after N moves (default 1000)")
+    match.add_argument("--repetitions", type=_repetitions, default=DEFAULT_REPETITIONS,
+                       metavar="N", help=_REPETITIONS_HELP)
     match.add_argument("--fixed-clock", action="store_true",
                        help="report every move as taking 0 seconds (reproducible output)")
     match.add_argument("--quiet", action="store_true",
@@ -254,6 +273,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="id:2", help="your opponent's PLAYER")
     play.add_argument("--move-limit", type=_move_limit, default=1000,
                       help="end an unfinished game as a draw after N moves (default 1000)")
+    play.add_argument("--repetitions", type=_repetitions, default=DEFAULT_REPETITIONS,
+                      metavar="N", help=_REPETITIONS_HELP)
     play.add_argument("--quiet", action="store_true", help="no live status or per-move costs")
     play.add_argument("--executor", default="serial", metavar="SPEC", help=_EXECUTOR_HELP)
 
@@ -268,7 +289,7 @@ def _parser() -> argparse.ArgumentParser:
 
     handout = sub.add_parser("handout", help="write the student starter files")
     handout.add_argument("hw", choices=["hw10", "hw11", "gametree"])
-    handout.add_argument("directory", type=Path)
+    handout.add_argument("directory", help="where to write them (created if needed)")
     handout.add_argument("--force", action="store_true",
                          help="overwrite starter files that already exist")
 
@@ -309,30 +330,36 @@ def _run(args: argparse.Namespace) -> int:
             args = _parser().parse_args(["match"])
         return _play(args.game, args.maxie, args.minnie, args.move_limit, out=None,
                      fixed_clock=args.fixed_clock, quiet=args.quiet, as_json=args.json,
-                     executor_spec=args.executor)
+                     executor_spec=args.executor, repetitions=args.repetitions)
     if command == "play":
         human, ai = "human", args.ai
         maxie, minnie = (human, ai) if args.human == "maxie" else (ai, human)
         return _play(args.game, maxie, minnie, args.move_limit, out=_Painter(), fixed_clock=False,
-                     quiet=args.quiet, friendly=True, executor_spec=args.executor)
+                     quiet=args.quiet, friendly=True, executor_spec=args.executor,
+                     repetitions=args.repetitions)
     if command == "trace":
         if not 0.0 <= args.prune <= 1.0:
             raise UsageError(f"--prune must be in [0, 1], not {args.prune}")
         return _trace(args.which, args.tree, args.prune, args.executor)
     if command == "handout":
         from sml150 import grading
+        from sml150.cli._paths import check_writable_directory
 
+        directory = check_writable_directory(args.directory)
         try:
-            grading.write_handout(args.hw, args.directory, force=args.force)
+            grading.write_handout(args.hw, directory, force=args.force)
         except FileExistsError as e:
             raise UsageError(str(e)) from None
+        except OSError as e:  # the disk filled, a file changed meanwhile: still one line
+            raise UsageError(f"could not write the {args.hw} starter files to {directory}: {e}"
+                             ) from None
         print(f"wrote the {args.hw} starter files to {args.directory}")
         return 0
     if command == "grade":
         from sml150 import grading
+        from sml150.cli._paths import check_submission_directory
 
-        if not os.path.isdir(args.submission):
-            raise UsageError(f"submission directory not found: {args.submission}")
+        check_submission_directory(str(args.submission))
         if args.batch:
             from sml150.grading._batch import batch_command
 

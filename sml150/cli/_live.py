@@ -19,8 +19,8 @@ from typing import IO, TYPE_CHECKING, Any, final
 
 import attrs
 
-from sml150.lib.searchcount import SearchCount, watch_searches
 from sml150.lib.referee import GameRecord, outcome_to_string
+from sml150.lib.searchcount import SearchCount, watch_searches
 from sml150.lib.signatures import GAME, PLAYER, Analysis, Player
 
 if TYPE_CHECKING:
@@ -144,10 +144,12 @@ class Report:
         """The result, as one JSON object (nothing without ``--json``)."""
         if self.json_out is None:
             return
-        result = (f"It's a draw! (move limit of {record.plies} reached)" if record.by_limit
-                  else outcome_to_string(record.outcome))
+        result = outcome_to_string(record.outcome)
+        if record.by_limit or record.by_repetition:
+            result += f" ({record.ending})"
         self.json_out.write(json.dumps({
             "result": result, "plies": record.plies, "by_limit": record.by_limit,
+            "by_repetition": record.by_repetition,
             "final": g.state_to_string(record.final),
         }) + "\n")
         self.json_out.flush()

@@ -3,7 +3,10 @@
 Before every move it prints the state, then ``Maxie decides to make the move <move> in <t>
 seconds.``; at the end the final state and ``Game over! Maxie wins!`` (or ``Minnie wins!``, or
 ``It's a draw!``). Some games never end (two Riskless players can repeat the same pair of moves
-forever), so the Referee has a move limit: a game that reaches it ends as a draw by limit.
+forever), so the Referee has a move limit: a game that reaches it ends as a draw by limit; and
+it may end a game as a draw by repetition when a position occurs for the ``repetition_limit``-th
+time (off by default; the ``sml150`` command turns it on, at 3). Neither is a rule of any
+handout's game: both are the Referee's, and it says which one ended the game.
 
 >>> from sml150.lib.explicit import ExplicitGame, Esti, Node
 >>> from sml150.lib.minimax import MiniMax
@@ -17,14 +20,15 @@ Estimating state c[2]
 Maxie decides to make the move 1 in 0.000 seconds.
 (Minnie,c)
 Game over! It's a draw! (move limit of 1 reached)
->>> record.moves, record.by_limit
-((1,), True)
+>>> record.moves, record.by_limit, record.ending
+((1,), True, 'move limit of 1 reached')
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar, final
 
@@ -56,9 +60,12 @@ class Writer(Protocol):
         ...
 
 
-def _positive(instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int | None) -> None:
+    if value is None and attribute.name == "repetition_limit":
+        return
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{type(instance).__name__}.move_limit must be an int >= 1, not {value!r}")
+        raise ValueError(
+            f"{type(instance).__name__}.{attribute.name} must be an int >= 1, not {value!r}")
 
 
 @attrs.frozen
@@ -77,6 +84,9 @@ class RefereeSettings(Generic[State, Move]):
     """The player who moves when ``Game.player s`` is Minnie."""
     move_limit: int = attrs.field(default=1000, validator=_positive)
     """Moves after which an unfinished game ends as a draw by limit."""
+    repetition_limit: int | None = attrs.field(default=None, validator=_positive)
+    """End an unfinished game as a draw when a position (state and player to move) occurs for
+    this many times (``None``: never; states that cannot be hashed are never compared)."""
     show: bool = True
     """Print the game as the SML Referee does; ``False`` plays silently."""
     out: Writer | None = None
@@ -97,7 +107,8 @@ class RefereeSettings(Generic[State, Move]):
 class GameRecord(Generic[State, Move]):
     """What happened in one game.
 
-    ``outcome`` is ``Draw()`` when the move limit ended the game (then ``by_limit`` is true).
+    ``outcome`` is ``Draw()`` when the move limit ended the game (then ``by_limit`` is true) or
+    a repeated position did (then ``by_repetition`` is true).
     """
 
     outcome: Outcome
@@ -110,6 +121,25 @@ class GameRecord(Generic[State, Move]):
     """The last state."""
     seconds: tuple[float, ...]
     """How long each move took to choose."""
+    by_repetition: bool = False
+    """Whether a repeated position (the Referee's repetition limit) ended the game."""
+    repetition_limit: int | None = None
+    """The repetition limit that was in force."""
+
+    @property
+    def ending(self) -> str:
+        """Why the game ended, as the Referee says it after the outcome.
+
+        >>> GameRecord(Draw(), False, (), None, (), True, 3).ending
+        'position repeated 3 times'
+        >>> GameRecord(Winner(Maxie), False, (), None, ()).ending
+        'the rules'
+        """
+        if self.by_repetition:
+            return f"position repeated {self.repetition_limit} times"
+        if self.by_limit:
+            return f"move limit of {self.plies} reached"
+        return "the rules"
 
     @property
     def plies(self) -> int:
@@ -167,8 +197,16 @@ class _Referee(Generic[State, Move]):
         s = g.start if start is None else start
         moves: list[Move] = []
         seconds: list[float] = []
-        # Inv: s is the state reached from the start by `moves`, each legal when played.
+        seen: Counter[object] = Counter()
+        repeated = False
+        # Inv: s is the state reached from the start by `moves`, each legal when played; `seen`
+        # counts the hashable positions met so far, `repeated` says one reached the limit.
         while isinstance(g.status(s), In_play) and len(moves) < cfg.move_limit:
+            if cfg.repetition_limit is not None and _hashable(s):
+                seen[s] += 1
+                if seen[s] >= cfg.repetition_limit:
+                    repeated = True
+                    break
             say(g.state_to_string(s))
             who = g.player(s)
             began = cfg.clock()
@@ -188,8 +226,24 @@ class _Referee(Generic[State, Move]):
             case Over(outcome):
                 say(f"Game over! {outcome_to_string(outcome)}")
                 return GameRecord(outcome, False, tuple(moves), s, tuple(seconds))
-        say(f"Game over! It's a draw! (move limit of {cfg.move_limit} reached)")
-        return GameRecord(Draw(), True, tuple(moves), s, tuple(seconds))
+        record: GameRecord[State, Move] = GameRecord(
+            Draw(), not repeated, tuple(moves), s, tuple(seconds), by_repetition=repeated,
+            repetition_limit=cfg.repetition_limit)
+        say(f"Game over! It's a draw! ({record.ending})")
+        return record
+
+
+def _hashable(s: object) -> bool:
+    """Whether ``s`` can be counted (frozen attrs states, tuples, ints: yes; lists: no).
+
+    >>> _hashable((1, 2)), _hashable([1, 2])
+    (True, False)
+    """
+    try:
+        hash(s)
+    except TypeError:
+        return False
+    return True
 
 
 def Referee(settings: RefereeSettings[State, Move]) -> _Referee[State, Move]:

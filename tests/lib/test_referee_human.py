@@ -170,3 +170,58 @@ def test_the_default_player_keeps_the_sml_lines_for_odd_input() -> None:
         "Maxie, please type your move: Bad move for this state: (1)\n"
         "Maxie, please type your move: "
     )
+
+
+def riskless_referee(repetition_limit: int | None, move_limit: int = 200) -> object:
+    """Two MiniMax players on Riskless M1, which shuffle armies back and forth (issue 22)."""
+    from sml150.cli._games import build_game
+
+    g = build_game("riskless:m1").game
+    p, q = (MiniMax(Settings(G=g, search_depth=d)) for d in (1, 2))
+    return Referee(RefereeSettings(Maxie=p, Minnie=q, move_limit=move_limit,
+                                   repetition_limit=repetition_limit, show=False)).go()
+
+
+def test_a_repeated_position_ends_the_game_as_a_draw_and_says_so() -> None:
+    from sml150.lib.referee import GameRecord
+
+    shuffled = riskless_referee(None)
+    assert isinstance(shuffled, GameRecord)
+    assert shuffled.by_limit and shuffled.plies == 200 and not shuffled.by_repetition
+    assert shuffled.ending == "move limit of 200 reached"
+    record = riskless_referee(3)
+    assert isinstance(record, GameRecord)
+    assert record.outcome == Draw() and record.by_repetition and not record.by_limit
+    assert record.ending == "position repeated 3 times"
+    assert record.plies < 30
+    assert record.moves == shuffled.moves[:record.plies]  # the same game, ended sooner
+    assert _replay(record.moves).count(record.final) == 3
+
+
+def _replay(moves: tuple[object, ...]) -> list[object]:
+    from sml150.cli._games import build_game
+
+    g = build_game("riskless:m1").game
+    s = g.start
+    out = [s]
+    for m in moves:
+        s = g.make_move(s, m)
+        out.append(s)
+    return out
+
+
+def test_the_repetition_limit_is_checked() -> None:
+    p = MiniMax(Settings(G=HandoutSmall, search_depth=2))
+    with pytest.raises(ValueError, match="repetition_limit must be an int >= 1"):
+        RefereeSettings(Maxie=p, Minnie=p, repetition_limit=0)
+
+
+def test_the_referee_says_why_a_repeated_game_ended() -> None:
+    from sml150.cli._games import build_game
+
+    g = build_game("riskless:m1").game
+    p = MiniMax(Settings(G=g, search_depth=1))
+    out = io.StringIO()
+    Referee(RefereeSettings(Maxie=p, Minnie=p, repetition_limit=2, out=out,
+                            clock=lambda: 0.0)).go()
+    assert out.getvalue().splitlines()[-1] == "Game over! It's a draw! (position repeated 2 times)"

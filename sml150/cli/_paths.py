@@ -1,0 +1,174 @@
+"""Checks of a directory the command is asked to write into, before anything is written.
+
+``sml150 handout hw10 DIR`` writes starter files and a copy of ``sml150/lib`` into ``DIR``. These
+checks refuse, in one line, the directories where that cannot work or would do harm: an empty
+name, a path through a file (``README.md/sub``), a place no file can be created (``/proc``,
+``/sys``, a read-only or foreign directory), and the directory of the installed ``sml150``
+package itself (an editable install of a checkout: the copy would overwrite the library with
+itself). ``sml150 grade`` refuses a submission on a kernel's pseudo-filesystem (``/proc``,
+``/sys``, ``/dev``): their "files" are endless or change as they are read, and grading them only
+wastes minutes (the grader copies regular files only, and finds no module there).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from sml150.cli._usage import UsageError
+
+__all__ = ["check_submission_directory", "check_writable_directory", "installed_package"]
+
+PSEUDO_FILESYSTEMS = frozenset({
+    "autofs", "binfmt_misc", "bpf", "cgroup", "cgroup2", "configfs", "debugfs", "devpts",
+    "devtmpfs", "efivarfs", "fusectl", "hugetlbfs", "mqueue", "nsfs", "proc", "pstore",
+    "rpc_pipefs", "securityfs", "sysfs", "tracefs",
+})
+"""Linux filesystem types that hold the kernel's views, not anybody's files."""
+
+
+def installed_package() -> Path:
+    """The directory of the ``sml150`` package this command runs from.
+
+    >>> (installed_package() / "cli" / "_paths.py").is_file()
+    True
+    """
+    import sml150
+
+    return Path(sml150.__file__).resolve().parent
+
+
+def _nearest_existing(path: Path) -> Path:
+    """``path`` or its nearest ancestor that exists (``lexists``: a dangling link counts).
+
+    >>> _nearest_existing(Path("/") / "no-such-dir-sml150" / "x")
+    PosixPath('/')
+    """
+    # Inv: every path strictly below `here` on the way to `path` does not exist.
+    here = path
+    while not os.path.lexists(here) and here != here.parent:
+        here = here.parent
+    return here
+
+
+def _can_create_in(directory: Path) -> str | None:
+    """Why no file can be made in the existing ``directory`` (``None``: one can).
+
+    Tries it: makes an empty private directory there and removes it at once (``os.access``
+    says yes for root on ``/proc`` and ``/sys``, where nothing can be created).
+    """
+    try:
+        probe = tempfile.mkdtemp(prefix=".sml150-probe-", dir=directory)
+    except OSError as e:
+        return e.strerror or type(e).__name__
+    try:
+        os.rmdir(probe)
+    except OSError as e:  # pragma: no cover - made a moment ago by us
+        return e.strerror or type(e).__name__
+    return None
+
+
+def check_writable_directory(text: str, what: str = "directory") -> Path:
+    """``text`` as a directory the command may create and write into, or a one-line refusal.
+
+    REQUIRES: true. ENSURES: the path, when it names an existing directory in which a file can
+    be made, or a path whose nearest existing ancestor is such a directory; that is neither the
+    installed ``sml150`` package's directory, its parent (where ``DIR/sml150`` is the package)
+    nor inside it. Otherwise ``UsageError`` saying why; nothing has been written either way.
+
+    >>> check_writable_directory("")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: the directory is empty: name one (for example starter/)
+    >>> check_writable_directory("/proc/sml150-starter")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: cannot create files in /proc (No such file or directory): \
+choose another directory than '/proc/sml150-starter'
+    >>> import tempfile; d = tempfile.mkdtemp()
+    >>> check_writable_directory(d + "/starter") == Path(d) / "starter"
+    True
+    """
+    if not text.strip():
+        raise UsageError(f"the {what} is empty: name one (for example starter/)")
+    path = Path(text)
+    here = _nearest_existing(path.absolute())
+    if not here.is_dir():
+        kind = "a file" if here.is_file() else "not a directory"
+        raise UsageError(f"{here} is {kind}: cannot make the {what} {text!r} there")
+    why = _can_create_in(here)
+    if why is not None:
+        raise UsageError(f"cannot create files in {here} ({why}): choose another {what}"
+                         f" than {text!r}")
+    package = installed_package()
+    target = path.resolve()
+    if target in (package, package.parent) or package in target.parents:
+        raise UsageError(
+            f"{text!r} is the installed sml150 package's own "
+            f"{'checkout' if target == package.parent else 'source'} ({package}): the starter's"
+            " copy of sml150/lib would overwrite it; choose another directory")
+    return path
+
+
+def _mounts(mountinfo: str) -> list[tuple[str, str]]:
+    r"""``(mount point, filesystem type)`` of each line of ``/proc/self/mountinfo`` text.
+
+    >>> _mounts("22 1 0:21 / /proc rw,nosuid - proc proc rw\n"
+    ...         "30 1 8:1 / /my\\040files rw shared:1 - ext4 /dev/sda1 rw\n")
+    [('/proc', 'proc'), ('/my files', 'ext4')]
+    """
+    found = []
+    for line in mountinfo.splitlines():
+        fields = line.split()
+        if "-" in fields[6:]:
+            dash = fields.index("-", 6)
+            if len(fields) > dash + 1:
+                point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), fields[4])
+                found.append((point, fields[dash + 1]))
+    return found
+
+
+def pseudo_filesystem(path: Path, mountinfo: str | None = None) -> str | None:
+    """The pseudo-filesystem type ``path`` lies on (``proc``, ``sysfs``, ...), else ``None``.
+
+    ``mountinfo`` defaults to this process's ``/proc/self/mountinfo`` (none: ``None``, as on
+    systems other than Linux).
+
+    >>> pseudo_filesystem(Path("/proc/1"), "22 1 0:21 / /proc rw - proc proc rw")
+    'proc'
+    >>> pseudo_filesystem(Path("/home/me"), "22 1 0:21 / /proc rw - proc proc rw") is None
+    True
+    """
+    if mountinfo is None:
+        try:
+            mountinfo = Path("/proc/self/mountinfo").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+    target = path.resolve()
+    for point, kind in _mounts(mountinfo):
+        if kind in PSEUDO_FILESYSTEMS and (target == Path(point) or Path(point) in target.parents):
+            return kind
+    return None
+
+
+def check_submission_directory(text: str) -> Path:
+    """``text`` as a submission directory to grade, or a one-line refusal.
+
+    REQUIRES: true. ENSURES: the path of an existing directory that is not on a kernel
+    pseudo-filesystem; else ``UsageError`` saying why.
+
+    >>> check_submission_directory("/nonexistent/submission")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: submission directory not found: /nonexistent/submission
+    """
+    path = Path(text)
+    if not text.strip() or not path.is_dir():
+        raise UsageError(f"submission directory not found: {text}")
+    kind = pseudo_filesystem(path)
+    if kind is not None:
+        raise UsageError(f"{text} is on a {kind} pseudo-filesystem (the kernel's views, not a"
+                         " student's files): grade a directory of submitted files")
+    return path
