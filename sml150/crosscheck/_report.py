@@ -16,8 +16,9 @@ SML_BUG: Final = "the SML's own bug"
 there: check it is meant)."""
 GRADER_BUG: Final = "grader disagrees with the SML (a grader bug, if the SML is right)"
 """They agree, and the grader rejects both: the SML's bug faithfully ported, or the grader's."""
-ALLOWED: Final = "an allowed choice (the grader accepts both)"
-"""They differ where the handout leaves a choice (an order, a tie): not a line-by-line port."""
+ALLOWED: Final = "the grader accepts both (an open choice, or a slip no check sees)"
+"""They differ and the grader accepts both: an order or a tie the handout leaves open, or a
+slip no check sees (an estimate: any one passes). Either way, not a line-by-line port."""
 BOTH_WRONG: Final = "both wrong (they differ, and the grader accepts neither)"
 """They differ, and the grader rejects both."""
 
