@@ -119,3 +119,18 @@ def test_a_case_that_never_ends_costs_that_case_only() -> None:
     got, notes = run_units("hw10", FAITHFUL / "hw10_a", [], units, budget=60, per_run=8)
     assert (got["a"].value, got["b"].value, got["c"].value) == ("1", None, "3")
     assert got["b"].began and any("killed" in n for n in notes)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("name", ["hw10_a", "hw10_b", "hw11_a", "hw11_b"])
+def test_the_automatic_port_crosschecks_clean(name: str, tmp_path: Path) -> None:
+    """Issue 19's "done when": 0 differences with the automatic port (``sml150 port``) too."""
+    from sml150.cli import main
+
+    hw = name.split("_", maxsplit=1)[0]
+    sources = [str(p) for p in sorted((FAITHFUL / name).glob("*.sml"))
+               if p.name not in ("load.sml", "run.sml")]
+    assert main(["port", *sources, "--out", str(tmp_path / "auto")]) == 0
+    report = crosscheck(hw, FAITHFUL / name, tmp_path / "auto", cases=10, seed=7)
+    assert not [f for f in report.results if not f.agree], [
+        (f.label, f.name, f.sml, f.port) for f in report.results if not f.agree][:3]
