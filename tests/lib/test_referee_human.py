@@ -108,14 +108,25 @@ def test_the_friendly_prompt_says_what_to_type_and_lists_moves_on_help() -> None
     ("game", "typed", "reason"),
     [
         ("tictactoe:3", "3 1", "(3, 1) is off the 3x3 board (rows and columns are 0..2)"),
-        ("tictactoe:3", "9" * 5000 + " 1", "is off the 3x3 board"),
-        ("tictactoe:3", "1 ²", "type a row and a column, like 1 2"),
+        ("tictactoe:3", "9" * 5000 + " 1", "the line is 5002 characters long (a move is at most"),
+        ("tictactoe:3", "9" * 500 + " 1", "'999999999999...(500 digits)' is too large for a move"),
+        ("tictactoe:3", "99999999999999999999 1",
+         "'99999999999999999999' is too large for a move (at most 9 digits)"),
+        ("tictactoe:3", "-1 2", "'-1' is negative: numbers in a move are 0 or more"),
+        ("riskless:m1", "3 -4", "'-4' is negative: numbers in a move are 0 or more"),
+        ("connect4", "-4", "'-4' is negative: numbers in a move are 0 or more"),
+        ("tictactoe:3", "1 ²", "'²' is not a digit 0-9 (type moves with ASCII digits)"),
+        ("tictactoe:3", "١ ١", "'١' is not a digit 0-9 (type moves with ASCII digits)"),
+        ("connect4", "٤", "'٤' is not a digit 0-9 (type moves with ASCII digits)"),
+        ("riskless:m1", "٣ ٤", "'٣' is not a digit 0-9 (type moves with ASCII digits)"),
+        ("explicit:small", "١", "'١' is not a digit 0-9 (type moves with ASCII digits)"),
         ("tictactoe:3", "banana", "type a row and a column, like 1 2"),
         ("riskless:m1", "3 5", "5 is not adjacent to 3 (its neighbours are 4, 2)"),
         ("riskless:m1", "0 1", "territory 0 is not your territory (you are X)"),
         ("riskless:m1", "17 1", "there is no territory 17 (they are 0..5)"),
         ("explicit:small", "3", "type a child index from 0 to 2"),
-        ("riskless:m1", " " * 100_000, "type two territory numbers"),
+        ("riskless:m1", " " * 100_000, "the line is 100000 characters long"),
+        ("riskless:m1", " " * 999, "type two territory numbers"),
     ],
 )
 def test_a_bad_move_gets_its_reason(game: str, typed: str, reason: str) -> None:
@@ -225,3 +236,29 @@ def test_the_referee_says_why_a_repeated_game_ended() -> None:
     Referee(RefereeSettings(Maxie=p, Minnie=p, repetition_limit=2, out=out,
                             clock=lambda: 0.0)).go()
     assert out.getvalue().splitlines()[-1] == "Game over! It's a draw! (position repeated 2 times)"
+
+
+def test_lines_typed_while_the_ai_thinks_are_discarded_on_a_terminal() -> None:
+    import os
+
+    master, slave = os.openpty()
+
+    class Screen(io.StringIO):
+        """The person sees the prompt, then types 2 (after typing 0 too early)."""
+
+        def flush(self) -> None:
+            os.write(master, b"2\n")
+
+    os.write(master, b"0\n")  # typed before the prompt: must not be played
+    try:
+        with open(slave, encoding="utf-8", closefd=True) as tty:
+            human = HumanPlayer(HumanSettings(G=HandoutSmall, input=tty, output=Screen()))
+            assert human.next_move(HandoutSmall.start) == 2
+    finally:
+        os.close(master)
+
+
+def test_a_pipe_keeps_every_line() -> None:
+    human = HumanPlayer(HumanSettings(G=HandoutSmall, input=io.StringIO("0\n2\n"),
+                                      output=io.StringIO()))
+    assert human.next_move(HandoutSmall.start) == 0
