@@ -139,7 +139,17 @@ class Translator:
         return "ShowGame10" if self.hw == "hw10" else "ShowGame11"
 
     def structure(self, e: Json) -> str:
-        """The SML structure an expression stands for (declared on first use)."""
+        """The SML structure an expression stands for (declared on first use).
+
+        >>> t = Translator("hw11")
+        >>> t.structure(["call", ["get", ["mod", "riskless"], "Riskless"],
+        ...              ["get", ["mod", "maps"], "M1"]])
+        'RL0'
+        >>> print(t.decls[0])
+        structure RL0 = Riskless (M1)
+        structure RL0_show = ShowGame11 (RL0)
+        <BLANKLINE>
+        """
         match e:
             case ["get", ["lib", "sml150.lib.explicit"], ("HandoutSmall" | "HandoutBig") as n]:
                 return self._declare(e, "H", ("game", ""), n)
@@ -176,7 +186,13 @@ class Translator:
     # -- values -----------------------------------------------------------------------------
 
     def value(self, e: Json, owner: str) -> str:
-        """SML text for the value expression ``e``; ``owner`` holds its window constructors."""
+        """SML text for the value expression ``e``; ``owner`` holds its window constructors.
+
+        >>> Translator("hw10").value(["tuple", ["call", ["get", ["mod", "alphabeta"], "Bound"],
+        ...     ["call", ["get", ["lib", "sml150.lib.est"], "Guess"], ["lit", -2]]],
+        ...     ["call", ["get", ["mod", "alphabeta"], "POSINF"]]], "AB3")
+        '(AB3.Bound (Est.Guess ~2), AB3.POSINF)'
+        """
         match e:
             case ["lit", v]:
                 return _literal(v)
