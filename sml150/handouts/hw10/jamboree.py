@@ -166,7 +166,7 @@ class _Jamboree(Generic[State, Move]):
         if depth < 1:
             raise ValueError(f"Jamboree.search needs depth > 0, not {depth}")
         count = SearchCount()
-        return Maybe.from_optional(run_here(self._evaluate, self._search(depth, ab, s, count),
+        return Maybe.from_optional(run_here(self._evaluate, self._search(depth, ab, s),
                                             count)[0])
 
     def maxisearch(  # noqa: PLR0917 -- the handout's argument list (maxisearch d ab s abmoves mmmoves best)
@@ -260,15 +260,19 @@ class _Jamboree(Generic[State, Move]):
         stop = count.enter(self.Game, d, s)
         if stop is not None:
             return stop
-        found = yield from self._search(d, ab, s, count)
+        found = yield from self._search(d, ab, s)
         return self._found(found, s)[1]
 
-    def _search(self, d: int, ab: alphabeta, s: State, count: SearchCount
+    def _search(self, d: int, ab: alphabeta, s: State
                 ) -> Routine[State, alphabeta, edge[Move] | None]:
-        """The routine of ``search``: the best edge from ``s``, ``None`` if it has no moves."""
+        """The routine of ``search``: the best edge from ``s``, ``None`` if it has no moves.
+
+        (``_side``'s routine itself, not a generator around it: one level of ``yield from``
+        less per node.)
+        """
         abmoves, mmmoves = self.split_moves(s)
         maximize = self.Game.player(s) is Maxie
-        return (yield from self._side(maximize, d, ab, s, abmoves, mmmoves=mmmoves, best=None))
+        return self._side(maximize, d, ab, s, abmoves, mmmoves=mmmoves, best=None)
 
     def _side(
         self,
@@ -341,7 +345,7 @@ class _Jamboree(Generic[State, Move]):
         require_in_play(self.Game, s)
         part = run(
             attrs.evolve(self, executor=None)._evaluate,
-            lambda count: self._search(self.search_depth, (NEGINF(), POSINF()), s, count),
+            lambda _count: self._search(self.search_depth, (NEGINF(), POSINF()), s),
             game=self.Game, executor=self.executor, grain=self.grain, coarse=self.coarse,
         )
         print(part.text, end="")
