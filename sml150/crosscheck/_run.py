@@ -294,6 +294,14 @@ def _same(a: Reply, b: Reply) -> bool:
     return exc_meaning(a.exc) == exc_meaning(b.exc)
 
 
+def _passes(check: Any, expected: list[Reply], got: list[Reply], arg: Json) -> bool:
+    """The grader's ``check`` accepts ``got`` (a check that crashes on it does not)."""
+    try:
+        return bool(check(expected, got, arg).passed)
+    except Exception:  # an answer no check can read is not accepted
+        return False
+
+
 def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: int = 0,
                tasks: tuple[str, ...] | None = None, budget: float = 300.0,
                bundle: Bundle | None = None) -> CrosscheckReport:
@@ -332,8 +340,10 @@ def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: i
                             if not session.sandboxed and not any("port ran" in n for n in notes):
                                 notes.append("the port ran without bubblewrap (not tamper-proof)")
                         ports.append(session.call(e))
-                    except WorkerDied as err:
+                    except (WorkerDied, OSError) as err:  # the port's crash is its answer
                         ports.append(Reply(False, exc="WorkerDied", msg=str(err)))
+                        if session is not None:
+                            session.close()
                         session = None
                 check = CHECKS[job.case.check]
                 agree = all(_same(a, b) for a, b in zip(smls, ports, strict=True))
@@ -341,8 +351,8 @@ def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: i
                 results.append(CaseResult(
                     job.task.id, fname, job.case.name, "; ".join(map(_shown, smls)),
                     "; ".join(map(_shown, ports)), agree,
-                    check(job.expected, smls, job.case.arg).passed,
-                    check(job.expected, ports, job.case.arg).passed,
+                    _passes(check, job.expected, smls, job.case.arg),
+                    _passes(check, job.expected, ports, job.case.arg),
                     "; ".join(map(_shown, job.expected))))
         finally:
             if session is not None:
