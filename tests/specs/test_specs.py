@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sml150.specs.build as specs_build
@@ -209,6 +209,7 @@ def test_an_annotated_factory_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None
     assert build_game("tests.specs.owngames:make_nim").game.start.heaps == (2, 3)
 
 
+@settings(max_examples=40)
 @given(st.one_of(
     st.builds(TicTacToeSpec, st.integers(1, 8), st.booleans()),
     st.sampled_from([RisklessSpec("m1"), RisklessSpec("m2"), RisklessSpec("earth"),
@@ -221,6 +222,7 @@ def test_a_game_record_written_out_reads_back_as_itself(record: GameSpec) -> Non
     assert parse_game(record.text) == record
 
 
+@settings(max_examples=40)
 @given(st.one_of(
     st.builds(MiniMaxSpec, st.integers(1, 99)),
     st.builds(AlphaBetaSpec, st.integers(1, 99)),
