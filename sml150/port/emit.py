@@ -573,6 +573,8 @@ class Emitter:
         raise PortError(f"{v.pos}: unknown name {name}")
 
     def _struct(self, prefix: str, scope: Scope) -> str | None:
+        if prefix in _LIBRARY_IMPORTS:
+            self.imports.add(_LIBRARY_IMPORTS[prefix])
         if prefix in scope.structs:
             return scope.structs[prefix]
         head, _, rest = prefix.partition(".")
@@ -593,6 +595,8 @@ class Emitter:
             con = LIB_CONS.get(short) if "." in name and not name.startswith("Seq.") else None
         if con is not None:
             self.imports.update(con.imports)
+            if con.py.startswith("Seq."):
+                self.imports.add(_LIBRARY_IMPORTS["Seq"])
         return con
 
     def _op_function(self, name: str, node: sx.Exp) -> str:
@@ -690,6 +694,7 @@ class Emitter:
         if "." in name:
             prefix, _, member = name.rpartition(".")
             if prefix in ("Seq", "SeqUtils"):
+                self.imports.add(_LIBRARY_IMPORTS[prefix])
                 arity = library_arity(prefix, member)
                 if arity is None:
                     raise PortError(f"{fn.pos}: {name} is not in this library's {prefix}")
@@ -932,6 +937,11 @@ def _needs(e: sx.Exp, em: Emitter, scope: Scope) -> bool:
     return False
 
 
+_LIBRARY_IMPORTS: dict[str, str] = {
+    "Seq": "from sml150.lib.seq import Seq",
+    "SeqUtils": "from sml150.lib.sequtils import SeqUtils",
+}
+
 _COMBINERS: dict[str, tuple[int, ...]] = {
     "Seq.reduce": (0,), "Seq.mapreduce": (2,), "Seq.reduce1": (0,), "SeqUtils.reduce1": (0,),
     "Seq.map_idx": (0,), "List.foldl": (0,), "List.foldr": (0,), "foldl": (0,), "foldr": (0,),
@@ -1005,10 +1015,12 @@ def _simple_binds(p: sx.Pat, path: str, scope: Scope) -> dict[str, tuple[str, st
 
 def _param_groups(c: sx.Clause) -> list[list[sx.Pat]]:
     """A clause's curried arguments, each a tupled group (spread) or one pattern."""
-    groups = []
+    groups: list[list[sx.Pat]] = []
     for p in c.pats:
         core = _untyped(p)
-        if isinstance(core, sx.PTuple) and len(core.items) > 1 and not isinstance(p, sx.PTyped):
+        if isinstance(core, sx.PTuple) and not core.items:  # `f ()`: no parameter
+            groups.append([])
+        elif isinstance(core, sx.PTuple) and len(core.items) > 1 and not isinstance(p, sx.PTyped):
             groups.append(list(core.items))
         else:
             groups.append([p])

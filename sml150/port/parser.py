@@ -103,13 +103,21 @@ def parse(text: str) -> tuple[sx.Dec, ...]:
     try:
         tree = _lark().parse(strip_comments(text))
     except lark.exceptions.UnexpectedToken as e:
+        if e.token.type == "$END":
+            raise SmlSyntaxError(f"{e.line}:{e.column}: end of file in the middle of a "
+                                 "construct") from None
         raise SmlSyntaxError(f"{e.line}:{e.column}: unexpected {str(e.token)!r}") from None
     except lark.exceptions.UnexpectedCharacters as e:
         raise SmlSyntaxError(f"{e.line}:{e.column}: unexpected character "
                              f"{text.splitlines()[e.line - 1][e.column - 1]!r}") from None
     except lark.exceptions.UnexpectedEOF:
         raise SmlSyntaxError("end of file: the text stops in the middle of a construct") from None
-    decs = _ToAst().transform(tree)
+    try:
+        decs = _ToAst().transform(tree)
+    except lark.exceptions.VisitError as e:  # a check of the transformer (fixity, clauses)
+        if isinstance(e.orig_exc, SmlSyntaxError):
+            raise e.orig_exc from None
+        raise
     assert isinstance(decs, tuple)
     return decs
 

@@ -20,6 +20,7 @@ is reported as one line with its source position; the rest of the file is still 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from typing import Any
 
@@ -63,6 +64,7 @@ class ModulePort:
     "Top-level ``val`` tests and declarations the starter already gives, by SML name."
 
 
+@functools.cache
 def starter_text(hw: str, module: str) -> str | None:
     """The starter file ``module.py`` of homework ``hw`` (None if it has none), as
     ``sml150 handout`` writes it.

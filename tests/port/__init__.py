@@ -1,0 +1,1 @@
+"""Tests of ``sml150 port`` (the SML → Python translator)."""
