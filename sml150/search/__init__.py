@@ -7,6 +7,7 @@ One module per algorithm or structure; all share the fail-soft kernel and these 
 - ``hooks``: the optional members a game may provide to be searched faster;
 - ``table``: ``TranspositionTable`` (bounded, replacement policy, shareable);
 - ``result``: ``SearchResult`` and ``SearchStats`` (frozen);
+- ``adapter``: a GAME seen as integer negamax (``adapt``: the hooks bound once per search);
 - algorithms: ``minimax`` (no pruning, (value, depth) table), ``alphabeta``, ``pvs``
   (NegaScout), ``scout`` (Pearl's test-then-search), ``mtdf``, ``aspiration``, and
   ``iterative_deepening`` (a generator, one result per depth);

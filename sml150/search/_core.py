@@ -1,4 +1,4 @@
-"""The engine's kernel: a game adapted to integer negamax, and the fail-soft alpha-beta closure.
+"""The engine's kernel: the fail-soft alpha-beta closure over an adapted game (``adapter``).
 
 Private: the public entry points are the algorithm modules (``alphabeta``, ``pvs``, ``mtdf``,
 ...). ``Kernel`` binds everything the hot loop needs to local closure variables once per search,
@@ -9,34 +9,24 @@ values when the game provides ``FastScores``, no ``Seq`` when it provides ``Move
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, final
 
 import attrs
 
 from sml150.lib.searchcount import SearchCount
-from sml150.lib.signatures import GAME, In_play, Over, Player, Winner
-from sml150.search.hooks import (
-    FastScores,
-    MoveOrdering,
-    ScoreBounds,
-    Symmetric,
-    TTKey,
-    WinningMove,
-)
+from sml150.search.adapter import Adapter
 from sml150.search.result import SearchStats
-from sml150.search.score import INF, MAX_PLY, WIN, Score, est_to_score, from_node, to_node
+from sml150.search.score import INF, MAX_PLY, WIN, Score, from_node, to_node
 from sml150.search.table import TranspositionTable, flag_of
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "SOLVE_DEPTH",
     "Aborted",
-    "Adapter",
     "Kernel",
     "Limits",
     "SearchOptions",
-    "adapt",
 ]
 
 SOLVE_DEPTH: Final[int] = MAX_PLY - 1
@@ -85,114 +75,6 @@ class Limits:
     """Stop (``Aborted``) once this many positions have been entered."""
     deadline: float | None = None
     """Stop (``Aborted``) after this ``time.perf_counter()`` instant."""
-
-
-@final
-@attrs.frozen
-class Adapter:
-    """A GAME seen as integer negamax: node-relative scores for the side to move."""
-
-    game: GAME[Any, Any]
-    """The game."""
-    terminal: Callable[[Any], Score | None]
-    """``None`` while In_play, else the finished position's node-relative score."""
-    heuristic: Callable[[Any], Score]
-    """The mover's estimate of an In_play position (node-relative)."""
-    moves: Callable[[Any], Sequence[Any]]
-    """The moves to search, in order (possibly without provably losing ones)."""
-    all_moves: Callable[[Any], Sequence[Any]]
-    """Every legal move, in the search order first (for all-best-moves at the root)."""
-    play: Callable[[Any, Any], Any]
-    """``make_move``."""
-    key: Callable[[Any], Hashable]
-    """The table key (``tt_key``, the canonical key, or the state)."""
-    canonical: Callable[[Any], tuple[Hashable, int]] | None
-    """``(key, sym)`` for a ``Symmetric`` game, else ``None``."""
-    to_canonical: Callable[[Any, int], Any] | None
-    """Move map into canonical orientation (``Symmetric``)."""
-    from_canonical: Callable[[Any, int], Any] | None
-    """Move map back from canonical orientation (``Symmetric``)."""
-    winning: Callable[[Any], Any] | None
-    """The ``WinningMove`` hook, if any."""
-    bounds: Callable[[Any], tuple[Score, Score]] | None
-    """The ``ScoreBounds`` hook, if any."""
-    player: Callable[[Any], Player]
-    """Whose turn it is."""
-
-
-def adapt(game: GAME[Any, Any], hooks: bool = True) -> Adapter:
-    """The integer-negamax view of ``game``, using its hooks unless ``hooks=False``.
-
-    >>> from sml150.lib.explicit import HandoutSmall
-    >>> a = adapt(HandoutSmall)
-    >>> a.terminal(HandoutSmall.start) is None, list(a.moves(HandoutSmall.start))
-    (True, [0, 1, 2])
-    """
-    g = game
-    status = g.status
-    player = g.player
-    estimate = g.estimate
-    gmoves = g.moves
-
-    def plain_terminal(s: Any) -> Score | None:
-        st = status(s)
-        if st.__class__ is In_play:
-            return None
-        if not isinstance(st, Over):
-            raise TypeError(f"{type(g).__name__}.status returned {st!r}, not a Status")
-        o = st.outcome
-        if isinstance(o, Winner):
-            return WIN if o.player is player(s) else -WIN
-        return 0
-
-    def plain_heuristic(s: Any) -> Score:
-        return est_to_score(estimate(s), player(s))
-
-    def plain_moves(s: Any) -> Sequence[Any]:
-        return tuple(gmoves(s))
-
-    terminal: Callable[[Any], Score | None] = plain_terminal
-    heuristic: Callable[[Any], Score] = plain_heuristic
-    moves: Callable[[Any], Sequence[Any]] = plain_moves
-    all_moves: Callable[[Any], Sequence[Any]] = plain_moves
-    key: Callable[[Any], Hashable] = _identity
-    canonical = to_c = from_c = None
-    winning = bounds = None
-    if hooks:
-        if isinstance(g, FastScores):
-            terminal = g.terminal_score
-            heuristic = g.heuristic
-        if isinstance(g, MoveOrdering):
-            moves = g.ordered_moves
-            ordered = g.ordered_moves
-
-            def every_move(s: Any) -> Sequence[Any]:
-                first = tuple(ordered(s))
-                return first + tuple(m for m in gmoves(s) if m not in first)
-
-            all_moves = every_move
-        if isinstance(g, Symmetric):
-            canonical = g.canonical
-            to_c = g.move_to_canonical
-            from_c = g.move_from_canonical
-            canon = g.canonical
-
-            def canonical_key(s: Any) -> Hashable:
-                return canon(s)[0]
-
-            key = canonical_key
-        elif isinstance(g, TTKey):
-            key = g.tt_key
-        if isinstance(g, WinningMove):
-            winning = g.winning_move
-        if isinstance(g, ScoreBounds):
-            bounds = g.score_bounds
-    return Adapter(g, terminal, heuristic, moves, all_moves, g.make_move, key, canonical, to_c,
-                   from_c, winning, bounds, player)
-
-
-def _identity(s: Any) -> Hashable:
-    return s  # type: ignore[no-any-return]
 
 
 @final

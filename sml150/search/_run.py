@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import SOLVE_DEPTH, Adapter, Kernel, Limits, SearchOptions, adapt
+from sml150.search._core import SOLVE_DEPTH, Kernel, Limits, SearchOptions
+from sml150.search.adapter import Adapter, adapt
 from sml150.search.result import SearchResult
 from sml150.search.score import Score, score_to_est
 from sml150.search.table import TranspositionTable

@@ -32,9 +32,9 @@ from sml150.search._core import (
     Kernel,
     Limits,
     SearchOptions,
-    adapt,
 )
 from sml150.search._run import make_table, run
+from sml150.search.adapter import adapt
 from sml150.search.mtdf import mtdf_root
 from sml150.search.result import SearchResult, SearchStats
 from sml150.search.score import INF, Score

@@ -46,8 +46,9 @@ import attrs
 
 from sml150.lib.est import est
 from sml150.lib.signatures import GAME, Analysis
-from sml150.search._core import DEFAULT_OPTIONS, Adapter, Kernel, Limits, SearchOptions, adapt
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
 from sml150.search._run import check_depth, make_table, require_in_play
+from sml150.search.adapter import Adapter, adapt
 from sml150.search.score import INF, Score, score_to_est
 
 if TYPE_CHECKING:

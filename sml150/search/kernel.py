@@ -24,13 +24,12 @@ from sml150.search._core import (
     DEFAULT_OPTIONS,
     SOLVE_DEPTH,
     Aborted,
-    Adapter,
     Kernel,
     Limits,
     SearchOptions,
-    adapt,
 )
 from sml150.search._run import Root, best_moves, check_depth, make_table, run
+from sml150.search.adapter import Adapter, adapt
 
 __all__ = [
     "DEFAULT_OPTIONS",
