@@ -28,7 +28,6 @@ from sml150.cli._players import parse_player
 from sml150.cli._usage import UsageError
 from sml150.lib.signatures import Maxie
 from sml150.specs import JamboreeSpec, SpecError, check_seat
-from sml150.specs._error import shown
 
 __all__ = ["register"]
 
@@ -49,7 +48,7 @@ def _depth(spec: str) -> int:
         p = None
     if not isinstance(p, JamboreeSpec):
         raise UsageError(f"workspan measures Jamboree: use --player jamboree:D, not"
-                         f" {shown(spec)!r}")
+                         f" {spec[:40]!r}")
     return p.depth
 
 

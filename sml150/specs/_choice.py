@@ -34,7 +34,7 @@ from sml150.lib.signatures import (
 )
 from sml150.specs.game import GameSpec
 
-__all__ = ["DEFAULT_HINT", "ExplicitMatch", "GameChoice", "tree_depths"]
+__all__ = ["DEFAULT_HINT", "ExplicitMatch", "GameChoice", "explicit_tree", "tree_depths"]
 
 AnyGame = GAME[Any, Any]
 Explainer = Callable[[Any, str], str]
@@ -142,6 +142,17 @@ def tree_depths(t: GameTree) -> frozenset[int]:
     if isinstance(t, Esti):
         return frozenset({0})
     return frozenset(d + 1 for child in t.children for d in tree_depths(child))
+
+
+def explicit_tree(game: object) -> GameTree | None:
+    """The tree of an explicit game (``ExplicitGame(tree)``), else ``None``.
+
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> explicit_tree(HandoutSmall) is HandoutSmall.tree, explicit_tree(object())
+    (True, None)
+    """
+    tree = getattr(game, "tree", None)
+    return tree if isinstance(tree, (Node, Esti)) and hasattr(game, "moves") else None
 
 
 def _height(t: GameTree) -> int:

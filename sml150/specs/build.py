@@ -39,6 +39,7 @@ from sml150.specs._choice import (
     _riskless_explain,
     _small,
     _ttt_explain,
+    explicit_tree,
     tree_depths,
 )
 from sml150.specs._error import SpecError, shown
@@ -133,11 +134,10 @@ def _explicit_choice(game: Any, title: str, spec: GameSpec) -> GameChoice:
 
 
 def _own(spec: ModuleSpec) -> GameChoice:
-    from sml150.lib.explicit import _ExplicitGame
     from sml150.specs.own import load_game
 
     game = load_game(spec)
-    if isinstance(game, _ExplicitGame):
+    if explicit_tree(game) is not None:
         return _explicit_choice(game, f"Explicit game {spec.attribute}", spec)
     hint = getattr(game, "move_hint", None)
     return GameChoice(game, f"{spec.attribute} from {spec.module}",

@@ -285,7 +285,7 @@ _KEYWORDS: Final[dict[str, _Reader]] = {
     "connect4": ConnectFourSpec.read, "explicit": ExplicitSpec.read}
 
 
-def _help_rows(rows: list[tuple[str, str]], header: str, examples: tuple[str, ...]) -> str:
+def help_rows(rows: list[tuple[str, str]], header: str, examples: tuple[str, ...]) -> str:
     """Help text: a header, ``syntax  description`` rows (wrapped), an examples line."""
     lines = [header]
     for syntax, about in rows:
@@ -297,7 +297,7 @@ def _help_rows(rows: list[tuple[str, str]], header: str, examples: tuple[str, ..
     return "\n".join(lines)
 
 
-GAME_SYNTAX: Final = _help_rows([(k.SYNTAX, k.ABOUT) for k in GAME_KINDS], "GAME is one of",
+GAME_SYNTAX: Final = help_rows([(k.SYNTAX, k.ABOUT) for k in GAME_KINDS], "GAME is one of",
                                 LISTED_GAMES)
 """The GAME part of ``--help``, generated from the records."""
 

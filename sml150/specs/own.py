@@ -29,9 +29,9 @@ from typing import Any, Final
 from returns.maybe import Maybe
 
 from sml150.lib.est import Guess, MaxieWins, MinnieWins
-from sml150.lib.explicit import _ExplicitGame
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import GAME, In_play, Over, Player
+from sml150.specs._choice import explicit_tree
 from sml150.specs._error import SpecError, shown
 from sml150.specs.game import ModuleSpec
 
@@ -179,7 +179,7 @@ def check_game(game: Any, text: str) -> GAME[Any, Any]:
             member = "player(start)"
             _check(text, member, game.player(s), Player, "Maxie or Minnie")
             member = "estimate(start)"
-            if not isinstance(game, _ExplicitGame):  # an explicit tree estimates leaves only
+            if explicit_tree(game) is None:  # an explicit tree estimates its leaves only
                 _check(text, member, game.estimate(s), (Guess, MaxieWins, MinnieWins),
                        "an estimate (Guess(n), MaxieWins() or MinnieWins())")
             member = "state_to_string(start)"

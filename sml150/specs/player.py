@@ -23,7 +23,7 @@ import attrs
 
 from sml150.search.player import Algorithm, EngineSpec, EngineSpecError
 from sml150.specs._error import SpecError, shown, whole_number
-from sml150.specs.game import _help_rows
+from sml150.specs.game import help_rows
 
 __all__ = [
     "LISTED_PLAYERS",
@@ -128,7 +128,7 @@ def _engine_syntax(a: Algorithm) -> str:
     return f"engine:{a.syntax}" if a in _CLASHING else a.syntax
 
 
-PLAYER_SYNTAX: Final = _help_rows(
+PLAYER_SYNTAX: Final = help_rows(
     [(k.SYNTAX, k.ABOUT) for k in _COURSE]
     + [(_engine_syntax(a), a.about) for a in Algorithm]
     + [(HumanSpec.SYNTAX, HumanSpec.ABOUT)],
