@@ -1,4 +1,6 @@
-"""What an SML program needs, read off its syntax: which functions the starter's stubs reach
+"""What an SML program needs, read off its syntax.
+
+Which functions the starter's stubs reach
 (the rest of a file is its tests), which helpers must be methods, which carry types.
 
 >>> from sml150.port.parser import parse
@@ -23,8 +25,9 @@ __all__ = ["body_of", "method_helpers", "names", "reachable", "sml_arity", "type
 
 def reachable(decs: list[sx.Dec], defs: dict[tuple[str | None, str], StarterDef],
                cls: str | None) -> set[str]:
-    """The SML functions and values the starter's stubs need: the stubs' own, and every one
-    they name, transitively (the rest of a file is its tests).
+    """The SML functions and values the starter's stubs need.
+
+    The stubs' own, and every one they name, transitively (the rest of a file is its tests).
     """
     bodies: dict[str, list[object]] = {}
     for d in decs:
@@ -52,7 +55,9 @@ def reachable(decs: list[sx.Dec], defs: dict[tuple[str | None, str], StarterDef]
 
 
 def names(node: Any, bound: frozenset[str] = frozenset()) -> set[str]:
-    """The identifiers an AST node mentions free (patterns' variables bind in their rules,
+    """The identifiers an AST node mentions free.
+
+    Patterns' variables bind in their rules,
     ``let``'s in its body; enough to tell a helper from a local of the same name).
     """
     match node:
@@ -110,8 +115,10 @@ def dec_vars(d: object) -> frozenset[str]:
 def method_helpers(decs: list[sx.Dec], defs: dict[tuple[str | None, str], StarterDef],
                     cls: str | None, functor_structs: set[str],
                     module_names: set[str]) -> set[str]:
-    """The SML helpers (not in the starter) that must be methods: those that reach the
-    functor's argument, its vals, or another method (a fixpoint); the rest are module-level.
+    """The SML helpers (not in the starter) that must be methods.
+
+    Those that reach the functor's argument, its vals, or another method (a fixpoint); the
+    rest are module-level.
     """
     if cls is None:
         return set()

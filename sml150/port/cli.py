@@ -68,8 +68,8 @@ def _error(message: str) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from sml150 import grading
-    from sml150.port.parser import SmlSyntaxError
     from sml150.port.module import port_standalone
+    from sml150.port.parser import SmlSyntaxError
     from sml150.port.starter import guess_homework, port_module, starter_text
 
     files: list[Path] = args.files

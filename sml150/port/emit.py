@@ -1,4 +1,4 @@
-"""SML expressions, patterns and types as Python: the porting rules of the README, one place.
+r"""SML expressions, patterns and types as Python: the porting rules of the README, one place.
 
 An expression in a function body becomes statements aimed at a *target* (``return`` it, assign
 it to a name, or evaluate it): ``case`` is a ``match``, ``if`` an ``if``, ``let`` its
@@ -14,7 +14,7 @@ call each other; apart they would be one module split only by file.)
 >>> from sml150.port.parser import parse
 >>> fb = parse("fun f (x : int) : int = if x < 2 then 1 else x * f (x - 1)")[0].binds[0]
 >>> scope = Scope.empty().with_funs({"f": FunSig("f", 1)})
->>> print("\\n".join(Emitter().function(fb, scope, "f")))
+>>> print("\n".join(Emitter().function(fb, scope, "f")))
 def f(x: int) -> int:
     if x < 2:
         return 1
@@ -94,8 +94,9 @@ class Scope:
         return Scope({}, {}, {}, {}, {"Seq": "Seq", "SeqUtils": "SeqUtils"}, {})
 
     def bind(self, names: dict[str, str]) -> Scope:
-        """This scope with the variables ``names`` (SML → Python) added; a function of the same
-        name is hidden.
+        """The scope with the variables ``names`` (SML → Python) added.
+
+        A function of the same name is hidden.
 
         >>> Scope.empty().bind({"x'": "x_"}).locals
         {"x'": 'x_'}
@@ -104,7 +105,7 @@ class Scope:
         return attrs.evolve(self, locals={**self.locals, **names}, funs=funs)
 
     def with_funs(self, funs: dict[str, FunSig]) -> Scope:
-        """This scope with the functions ``funs`` added (a variable of the same name hidden).
+        """The scope with the functions ``funs`` added (a variable of the same name hidden).
 
         >>> Scope.empty().with_funs({"f": FunSig("f", 1)}).funs["f"].arity
         1
@@ -128,8 +129,10 @@ class Target:
     (a tail call assigns them and continues)."""
 
     def put(self, expr: str, captured: frozenset[str] = frozenset(), tag: int = 0) -> list[str]:
-        """The statements that send ``expr`` to the target. A pattern's variable returned from
-        a typed function goes through a typed local, which mypy checks (a ``Some(x)``
+        """The statements that send ``expr`` to the target.
+
+        A pattern's variable returned from a typed function goes through a typed local, which
+        mypy checks (a ``Some(x)``
         pattern's ``x`` is ``Any`` to it, and returning ``Any`` is an error under --strict).
 
         >>> Target("assign", "x").put("1"), Target("return").put("y")
@@ -182,7 +185,7 @@ class Emitter:
         "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
 
     # ---------------------------------------------------------------- functions
-    def function(self, fb: sx.FunBind, scope: Scope, py_name: str,
+    def function(self, fb: sx.FunBind, scope: Scope, py_name: str, *,
                  params: list[tuple[str, str | None]] | None = None,
                  result: str | None = None, method: bool = False) -> list[str]:
         """``def`` lines for the SML function ``fb``, its clauses one ``match``.
@@ -196,7 +199,8 @@ class Emitter:
             params = []
             for group in groups:
                 for p in group:
-                    params.append((self._param_name(p, len(params), scope), self._pat_type(p, scope)))
+                    params.append((self._param_name(p, len(params), scope),
+                                   self._pat_type(p, scope)))
         if result is None:
             r = fb.clauses[0].result
             result = self.ty(r, scope) if r is not None else None
@@ -303,7 +307,7 @@ class Emitter:
                         break
                     out += [f"elif {c2}:", *self._indent(self.stmts(orelse.then, scope, target))]
                     orelse = orelse.orelse
-                return out + ["else:", *self._indent(self.stmts(orelse, scope, target))]
+                return [*out, "else:", *self._indent(self.stmts(orelse, scope, target))]
             case sx.Case(_, scrutinee, rules):
                 pre, subject = self._hoisted(scrutinee, scope)
                 return pre + self._match(subject, rules, scope, target, "case")
@@ -358,8 +362,7 @@ class Emitter:
         names: dict[str, str] = {}
 
         def lift(x: sx.Exp) -> sx.Exp:
-            if isinstance(x, _STATEMENT_FORMS) or (isinstance(x, sx.If) and _needs(x, self,
-                                                                                 scope)):
+            if isinstance(x, _STATEMENT_FORMS) or (isinstance(x, sx.If) and _needs(x, scope)):
                 tmp = f"_v{next(self._fresh)}"
                 pre.extend(self.stmts(x, scope.bind(names), Target("assign", tmp)))
                 names[tmp] = tmp
@@ -484,7 +487,7 @@ class Emitter:
         if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
             name = snake(core.name)
             ann = self._pat_type(p, scope)
-            if isinstance(e, _STATEMENT_FORMS + (sx.If,)):
+            if isinstance(e, (*_STATEMENT_FORMS, sx.If)):
                 return self.stmts(e, scope, Target("assign", name)), {core.name: name}
             pre, x = self._hoisted(e, scope)
             return [*pre, f"{name}: {ann} = {x}" if ann else f"{name} = {x}"], {core.name: name}
@@ -496,7 +499,7 @@ class Emitter:
             if inner_binds is not None:
                 pre, x = self._hoisted(e, scope)
                 lines = [*pre, f"{tmp} = {x}.unwrap()"]
-                for _sml, (py, path) in inner_binds.items():
+                for py, path in inner_binds.values():
                     lines.append(f"{py} = {path}")
                 return lines, {k: v[0] for k, v in inner_binds.items()}
         binds = _simple_binds(p, "", scope)
@@ -556,7 +559,7 @@ class Emitter:
             return fun.py
         con = self._con(name, scope)
         if con is not None:
-            return con.py if con.nullary else con.py
+            return con.py
         if name in BINOPS or name == "::":
             return self._op_function(name, v)
         if name in BASIS_CALLS:
@@ -750,13 +753,15 @@ class Emitter:
         text = self.exp(e, scope)
         if (isinstance(e, sx.App) and e.infix) or isinstance(e, (sx.If, sx.AndAlso, sx.OrElse)):
             return f"({text})" if not text.startswith("(") else text
-        if text.startswith("not ") or text.startswith("-"):
+        if text.startswith(("not ", "-")):
             return f"({text})"
         return text
 
     def _fn(self, e: sx.Fn, scope: Scope, spread: bool = False) -> str:
-        """A ``fn`` as a lambda; ``spread``: a tupled pattern takes one parameter per component
-        (a function Seq.reduce combines with); otherwise one parameter, the tuple.
+        """A ``fn`` as a lambda.
+
+        ``spread``: a tupled pattern takes one parameter per component (a function Seq.reduce
+        combines with); otherwise one parameter, the tuple.
 
         A ``fn`` a lambda cannot hold (several rules, a refutable pattern, a body that needs
         statements) becomes a nested ``def`` before the statement, typed ``Any`` with a
@@ -858,7 +863,8 @@ class Emitter:
                     fields = self._record(ty, scope)
                     if fields is None or len(fields[1]) != len(items):
                         return go(inner)
-                    return f"{fields[0]}({', '.join(f'{f}={go(i)}' for f, i in zip(fields[1], items, strict=True))})"
+                    named = [f"{f}={go(i)}" for f, i in zip(fields[1], items, strict=True)]
+                    return f"{fields[0]}({', '.join(named)})"
                 case sx.PTyped(_, inner, _):
                     return go(inner)
                 case sx.PRecord(pos, _, _):
@@ -927,7 +933,7 @@ def _form(e: sx.Exp) -> str:
             "SeqExp": "(e1; e2)", "If": "if"}.get(type(e).__name__, type(e).__name__)
 
 
-def _needs(e: sx.Exp, em: Emitter, scope: Scope) -> bool:
+def _needs(e: sx.Exp, scope: Scope) -> bool:
     try:
         Emitter().exp(e, scope)
     except _NeedStatements:
@@ -1079,8 +1085,11 @@ def _tail_calls(e: Any, name: str) -> int:
 
 
 def _is_tail_recursive(fb: sx.FunBind) -> bool:
-    """Whether every call of ``fb`` to itself is a tail call, and no ``fn`` or local ``fun``
-    could capture its parameters (a loop rebinds them)."""
+    """Whether ``fb`` is a loop in disguise.
+
+    Every call of ``fb`` to itself is a tail call, and no ``fn`` or local ``fun`` could capture
+    its parameters (a loop rebinds them).
+    """
     calls = _calls(fb.clauses, fb.name)
     tails = sum(_tail_calls(c.body, fb.name) for c in fb.clauses)
     return calls > 0 and calls == tails and not _has(fb.clauses, (sx.Fn, sx.Fun))
@@ -1097,8 +1106,10 @@ def _has(node: Any, kinds: tuple[type, ...]) -> bool:
 
 
 def _walks_input(fb: sx.FunBind) -> bool:
-    """Whether ``fb`` walks a sequence or list element by element (``showl``, ``x :: xs``):
-    its recursion is then as deep as the input is long."""
+    """Whether ``fb`` walks a sequence or list element by element (``showl``, ``x :: xs``).
+
+    Its recursion is then as deep as the input is long.
+    """
     def walks(node: Any) -> bool:
         match node:
             case sx.Var(_, name):
@@ -1119,6 +1130,7 @@ def groups_of(fb: sx.FunBind) -> tuple[int, ...]:
 
 
 def arity(fb: sx.FunBind) -> int:
+    """How many Python parameters ``fb`` takes (each tupled argument spread)."""
     return sum(len(g) for g in _param_groups(fb.clauses[0]))
 
 

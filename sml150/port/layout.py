@@ -1,7 +1,9 @@
-"""The starter module's layout, read with Python's ``ast``: its functions and stubs, its
-constructors, exceptions and type aliases, and where new code and imports go.
+r"""The starter module's layout, read with Python's ``ast``.
 
->>> tree, defs = read_starter("def f(x: int) -> int:\\n    raise NotImplementedError\\n")
+Its functions and stubs, its constructors, exceptions and type aliases, and where new code
+and imports go.
+
+>>> tree, defs = read_starter("def f(x: int) -> int:\n    raise NotImplementedError\n")
 >>> defs[(None, "f")].stub_line, defs[(None, "f")].params
 (2, [('x', 'int')])
 """
@@ -23,16 +25,26 @@ __all__ = ["StarterDef", "add_imports", "class_fields", "first_def_line", "funct
 
 @attrs.frozen
 class StarterDef:
+    """A function of the starter module."""
+
     name: str
-    owner: str | None  # the class, or None at module level
+    "Its name."
+    owner: str | None
+    "Its class, or None at module level."
     params: list[tuple[str, str | None]]
+    "Its parameters (``self`` left out) and their annotations."
     result: str | None
-    stub_line: int | None  # 1-based line of `raise NotImplementedError`, if a stub
+    "Its result annotation."
+    stub_line: int | None
+    "The 1-based line of its ``raise NotImplementedError`` when it is a stub."
     is_property: bool
+    "Whether it is a ``@property``."
     node: ast.FunctionDef
+    "Its syntax tree."
 
 
 def read_starter(text: str) -> tuple[ast.Module, dict[tuple[str | None, str], StarterDef]]:
+    """The starter's syntax tree and its functions by (class or None, name)."""
     tree = ast.parse(text)
     defs: dict[tuple[str | None, str], StarterDef] = {}
 
@@ -95,8 +107,9 @@ def starter_scope(tree: ast.Module) -> tuple[dict[str, Con], dict[str, str], dic
 
 
 def sibling_imports(tree: ast.Module) -> dict[str, set[str]]:
-    """Names a starter module imports from another module of the homework (``from alphabeta
-    import Bound``).
+    """Names a starter module imports from another module of the homework.
+
+    ``from alphabeta import Bound``.
     """
     out: dict[str, set[str]] = {}
     for node in tree.body:
@@ -124,8 +137,9 @@ def module_names(tree: ast.Module, cls: str | None) -> set[str]:
 
 
 def first_def_line(tree: ast.Module) -> int:
-    """The 0-based line where the module's first ``def`` or ``class`` starts (decorators
-    included): module-level helpers go just before it.
+    """The 0-based line where the module's first ``def`` or ``class`` starts.
+
+    Decorators included: module-level helpers go just before it.
     """
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -134,8 +148,10 @@ def first_def_line(tree: ast.Module) -> int:
 
 
 def helper_anchor(tree: ast.Module, cls: str | None, lines: list[str]) -> int:
-    """The line after which helpers go: the end of the functor's class, else of the last
-    module-level function before the first class.
+    """The line after which helpers go.
+
+    The end of the functor's class, else of the last module-level function before the first
+    class.
     """
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == cls and node.end_lineno:
@@ -148,10 +164,11 @@ def helper_anchor(tree: ast.Module, cls: str | None, lines: list[str]) -> int:
 
 
 def add_imports(text: str, needed: set[str]) -> str:
+    """``text`` with the import lines of ``needed`` it lacks, after ``from __future__``."""
     tree = ast.parse(text)
     have: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) or isinstance(node, ast.Import):
+        if isinstance(node, (ast.ImportFrom, ast.Import)):
             have.update(a.asname or a.name for a in node.names)
     new: list[str] = []
     for line in sorted(needed):
@@ -177,6 +194,7 @@ def init_fields(tree: ast.Module, cls: str) -> tuple[str, ...]:
 
 
 def class_fields(tree: ast.Module, cls: str | None) -> list[str]:
+    """The annotated fields of the module's class ``cls``, in order."""
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == cls:
             return [i.target.id for i in node.body
@@ -185,6 +203,7 @@ def class_fields(tree: ast.Module, cls: str | None) -> list[str]:
 
 
 def functor_class(tree: ast.Module, unit: sx.Functor | sx.Structure | None) -> str | None:
+    """The starter's class for the SML functor ``unit`` (``_AlphaBeta``), if it has one."""
     if not isinstance(unit, sx.Functor):
         return None
     want = f"_{unit.name}"

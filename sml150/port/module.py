@@ -217,8 +217,8 @@ class _Module:
                   f"    {param}: Any  # port: the argument's signature, typed by hand",
                   *members], None)
         self.out([f"def {name}({param}: Any) -> {cls}:",
-                  f'    """SML ``functor {name} ({param} : ...)``."""', f"    return {cls}({param})"],
-                 None)
+                  f'    """SML ``functor {name} ({param} : ...)``."""',
+                  f"    return {cls}({param})"], None)
         self.ported.append(f"functor {name}")
         return scope
 

@@ -20,7 +20,8 @@ import attrs
 from sml150.lib.seq import Seq
 from sml150.lib.sequtils import SeqUtils
 
-__all__ = ["BASIS_CALLS", "BINOPS", "LIB_CONS", "LIB_EXNS", "MEMBERS", "Con", "library_arity", "snake"]
+__all__ = ["BASIS_CALLS", "BINOPS", "LIB_CONS", "LIB_EXNS", "MEMBERS", "Con", "library_arity",
+           "snake"]
 
 
 def snake(name: str) -> str:
@@ -170,8 +171,10 @@ BINOPS: Final[dict[str, str]] = {
 
 
 def library_arity(struct: str, name: str) -> tuple[int, int] | None:
-    """How many parameters ``Seq.name`` (or ``SeqUtils.name``) takes in Python: the fewest a
-    call may pass (the rest make a curried function) and all of them; None if no such member.
+    """How many parameters ``Seq.name`` (or ``SeqUtils.name``) takes in Python.
+
+    The fewest a call may pass (the rest make a curried function) and all of them; None if no
+    such member.
 
     >>> library_arity("Seq", "nth"), library_arity("Seq", "filter"), library_arity("Seq", "zap")
     ((2, 2), (1, 2), None)

@@ -696,7 +696,8 @@ class _OpNamedP(sx.PVar):
 
 def _is_exp(x: object) -> bool:
     return isinstance(x, (sx.Const, sx.Var, sx.App, sx.Tuple, sx.ListExp, sx.Record, sx.Selector,
-                          sx.Fn, sx.Case, sx.If, sx.AndAlso, sx.OrElse, sx.Raise, sx.Handle, sx.Typed,
+                          sx.Fn, sx.Case, sx.If, sx.AndAlso, sx.OrElse, sx.Raise, sx.Handle,
+                          sx.Typed,
                           sx.Let, sx.SeqExp))
 
 

@@ -22,12 +22,11 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from typing import Any
 
 import attrs
 
 from sml150.port import syntax as sx
-from sml150.port.analysis import body_of, method_helpers, names, reachable, sml_arity, typed
+from sml150.port.analysis import body_of, method_helpers, reachable, sml_arity, typed
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, groups_of
 from sml150.port.layout import (
     StarterDef,
@@ -66,8 +65,7 @@ class ModulePort:
 
 @functools.cache
 def starter_text(hw: str, module: str) -> str | None:
-    """The starter file ``module.py`` of homework ``hw`` (None if it has none), as
-    ``sml150 handout`` writes it.
+    """The starter file ``module.py`` of ``hw`` as ``sml150 handout`` writes it (or None).
 
     >>> "def look_and_say" in (starter_text("hw10", "las") or "")
     True
@@ -119,7 +117,7 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
             exns.update({k: v for k, v in e2.items() if v in imported})
             types.update({k: v for k, v in t2.items() if v.split("[")[0] in imported})
     cls = functor_class(tree, unit)
-    job = _Port(_scope(tree, hw, cons, exns, types, cls, unit, decs, defs), defs, cls,
+    job = _Port(_scope(_Unit(tree, hw, cls, unit, decs, defs), cons, exns, types), defs, cls,
                 module_names(tree, cls))
     # A game's estimates are the homework's one structure (the same for every game).
     job.em.imports.add(f"from sml150.lib.est import {_EST[hw]}")
@@ -262,27 +260,65 @@ class _Port:
         return add_imports("\n".join(lines) + "\n", self.em.imports)
 
 
-def _scope(tree: ast.Module, hw: str, cons: dict[str, Con], exns: dict[str, str],
-           types: dict[str, str], cls: str | None,
-           unit: sx.Functor | sx.Structure | None, decs: list[sx.Dec],
-           defs: dict[tuple[str | None, str], StarterDef]) -> Scope:
-    structs = {"Seq": "Seq", "SeqUtils": "SeqUtils", "Est": _EST[hw]}
+@attrs.frozen
+class _Unit:
+    """What the scope of one SML file's port is built from."""
+
+    tree: ast.Module
+    "The starter module."
+    hw: str
+    "The homework."
+    cls: str | None
+    "The starter's class for the SML functor, if any."
+    unit: sx.Functor | sx.Structure | None
+    "The SML file's structure or functor."
+    decs: list[sx.Dec]
+    "Its declarations."
+    defs: dict[tuple[str | None, str], StarterDef]
+    "The starter's functions."
+
+
+def _scope(u: _Unit, cons: dict[str, Con], exns: dict[str, str],
+           types: dict[str, str]) -> Scope:
+    """The names of the SML file as its port spells them (the starter's where it has them)."""
     types = {**types, "state": "State", "move": "Move", "est": "est", "player": "Player",
              "status": "Status", "outcome": "Outcome"}
     records: dict[str, tuple[str, ...]] = {}
-    start = defs.get((cls, "start"))
+    start = u.defs.get((u.cls, "start"))
     if start is not None and start.result is not None:  # a game: its state is start's type
         types["state"] = start.result
-        fields = init_fields(tree, start.result)
+        fields = init_fields(u.tree, start.result)
         if any(isinstance(d, sx.TypeDec) and d.name == "state" and isinstance(d.ty, sx.TTuple)
-               and len(d.ty.items) == len(fields) for d in decs):
+               and len(d.ty.items) == len(fields) for d in u.decs):
             records[start.result] = fields
-    funs: dict[str, FunSig] = {}
-    untyped: set[str] = set()
+    structs = _structs(u)
     locals_: dict[str, str] = {}
-    own_fields = class_fields(tree, cls)
-    if isinstance(unit, sx.Functor) and unit.param is not None:
-        param = unit.param
+    funs: dict[str, FunSig] = {}
+    for (owner, name), given in u.defs.items():
+        if given.is_property:
+            locals_[name] = f"self.{name}" if owner else name
+        elif owner is None or owner == u.cls:
+            funs[name] = FunSig(f"self.{name}" if owner else name, len(given.params))
+    untyped = _sml_funs(u, structs, funs)
+    for d in u.decs:
+        if isinstance(d, sx.Val):
+            for p, _ in d.binds:
+                core = p.pat if isinstance(p, sx.PTyped) else p
+                if isinstance(core, sx.PVar) and core.name not in cons and (
+                        core.name not in LIB_CONS):
+                    py = snake(core.name)
+                    locals_[core.name] = f"self.{py}" if u.cls is not None else py
+    base = Scope({}, {}, cons, exns, structs, types, frozenset(untyped),
+                 records).with_funs(funs)
+    return base.bind(locals_)
+
+
+def _structs(u: _Unit) -> dict[str, str]:
+    """The structures the SML names, as Python reaches them (the functor's argument, ``G``)."""
+    structs = {"Seq": "Seq", "SeqUtils": "SeqUtils", "Est": _EST[u.hw]}
+    own_fields = class_fields(u.tree, u.cls)
+    if isinstance(u.unit, sx.Functor) and u.unit.param is not None:
+        param = u.unit.param
         structs[param] = "self"
         structs[f"{param}.G"] = "self.Game"
         structs[f"{param}.Game"] = "self.Game"
@@ -291,53 +327,48 @@ def _scope(tree: ast.Module, hw: str, cons: dict[str, Con], exns: dict[str, str]
             structs[param] = f"self.{own_fields[0]}"
             structs["Dim"] = structs["Map"] = structs[param]
         for game in (f"{param}.G", f"{param}.Game", "G", "Game"):
-            structs[f"{game}.Est"] = _EST[hw]
-    for d in decs:
+            structs[f"{game}.Est"] = _EST[u.hw]
+    for d in u.decs:
         if isinstance(d, sx.Structure) and isinstance(d.body, sx.StrName):
             target = d.body.name
             if target in structs:
                 structs[d.name] = structs[target]
             elif target in ("Est", "Estimate"):
                 structs[d.name] = "self.Est"
-    for (owner, name), given in defs.items():
-        if given.is_property:
-            locals_[name] = f"self.{name}" if owner else name
-        elif owner is None or owner == cls:
-            funs[name] = FunSig(f"self.{name}" if owner else name, len(given.params))
-    methods = method_helpers(decs, defs, cls,
-                              {k for k, v in structs.items() if v.startswith("self")},
-                              module_names(tree, None))
-    for d in decs:
-        if isinstance(d, sx.Fun):
-            for fb in d.binds:
-                py = snake(fb.name)
-                sd = defs.get((cls, py)) or defs.get((None, py))
-                where = f"self.{py}" if cls is not None and (sd is None or sd.owner) else py
-                if sd is not None and sd.is_property:
-                    continue
-                arity = sml_arity(fb)
-                groups: tuple[int, ...] = groups_of(fb)
-                if sd is not None and len(sd.params) == arity:
-                    where = f"self.{py}" if sd.owner else py
-                elif sd is not None and len(sd.params) == len(fb.clauses[0].pats):
-                    where, arity, groups = (f"self.{py}" if sd.owner else py), len(sd.params), ()
-                elif sd is None:
-                    where = f"self.{py}" if fb.name in methods else py
-                funs[fb.name] = FunSig(where, arity, groups)
-                if not typed(fb):
-                    untyped.add(where)
-        elif isinstance(d, sx.Val):
-            for p, _ in d.binds:
-                core = p.pat if isinstance(p, sx.PTyped) else p
-                if isinstance(core, sx.PVar) and core.name not in cons and (
-                        core.name not in LIB_CONS):
-                    py = snake(core.name)
-                    locals_[core.name] = f"self.{py}" if cls is not None else py
-    base = Scope({}, {}, cons, exns, structs, types, frozenset(untyped),
-                 records).with_funs(funs)
-    for k in funs:  # camelCase SML names of the starter's functions (`valueOf` → value_of)
-        base.funs.setdefault(k, funs[k])
-    return base.bind(locals_)
+    return structs
+
+
+def _sml_funs(u: _Unit, structs: dict[str, str], funs: dict[str, FunSig]) -> set[str]:
+    """Add the SML file's functions to ``funs``; return the names of the untyped ones.
+
+    Each is a method or a module function, called with the starter's parameters where the
+    starter has the function.
+    """
+    untyped: set[str] = set()
+    methods = method_helpers(u.decs, u.defs, u.cls,
+                             {k for k, v in structs.items() if v.startswith("self")},
+                             module_names(u.tree, None))
+    for d in u.decs:
+        if not isinstance(d, sx.Fun):
+            continue
+        for fb in d.binds:
+            py = snake(fb.name)
+            sd = u.defs.get((u.cls, py)) or u.defs.get((None, py))
+            if sd is not None and sd.is_property:
+                continue
+            where = f"self.{py}" if u.cls is not None and (sd is None or sd.owner) else py
+            arity = sml_arity(fb)
+            groups: tuple[int, ...] = groups_of(fb)
+            if sd is not None and len(sd.params) == arity:
+                where = f"self.{py}" if sd.owner else py
+            elif sd is not None and len(sd.params) == len(fb.clauses[0].pats):
+                where, arity, groups = (f"self.{py}" if sd.owner else py), len(sd.params), ()
+            elif sd is None:
+                where = f"self.{py}" if fb.name in methods else py
+            funs[fb.name] = FunSig(where, arity, groups)
+            if not typed(fb):
+                untyped.add(where)
+    return untyped
 
 
 _EST = {"hw10": "Est10", "hw11": "Est"}

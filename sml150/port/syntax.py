@@ -412,7 +412,8 @@ class SeqExp:
     "The expressions."
 
 
-Exp: TypeAlias = Const | Var | App | Tuple | ListExp | Record | Selector | Fn | Case | If | AndAlso | OrElse | Raise | Handle | Typed | Let | SeqExp
+Exp: TypeAlias = (Const | Var | App | Tuple | ListExp | Record | Selector | Fn | Case | If
+                  | AndAlso | OrElse | Raise | Handle | Typed | Let | SeqExp)
 "An SML expression."
 
 # ---- declarations
@@ -600,8 +601,9 @@ class Signature:
 
 @attrs.frozen
 class Functor:
-    """``functor F (P : SIG) [: SIG] = strexp``; an opened parameter (``(val x : int)``) is
-    named ``None``.
+    """``functor F (P : SIG) [: SIG] = strexp``.
+
+    An opened parameter (``(val x : int)``) is named ``None``.
     """
 
     pos: Pos
@@ -616,5 +618,6 @@ class Functor:
     "The body."
 
 
-Dec: TypeAlias = Val | Fun | TypeDec | Datatype | Exception | Local | Open | Structure | Signature | Functor
+Dec: TypeAlias = (Val | Fun | TypeDec | Datatype | Exception | Local | Open | Structure
+                  | Signature | Functor)
 "A declaration."
