@@ -218,17 +218,20 @@ def play_game(
 ) -> GameResult:
     """Play one game (a task): build the game and players, play the opening, then the game.
 
-    REQUIRES: specs as ``sml150.specs.build_game`` / ``build_player`` read them (not ``human``).
+    REQUIRES: specs as ``sml150.specs.build_game`` / ``seat`` read them (not ``human``).
     ENSURES: the result; what the players print is discarded.
 
     >>> r = play_game("tictactoe:3", Pairing(0, "alphabeta:4", "minimax:1", "0:0:1:0"))
     >>> r.outcome, r.reason, r.opening
     ('maxie', 'game over', ('Placed O on location (1, 2)', 'Placed X on location (0, 1)'))
     """
-    from sml150.specs import build_game, build_player
+    from sml150.specs import build_game, seat
 
-    game = build_game(game_spec).game
-    sides = {Maxie: build_player(pairing.maxie, game), Minnie: build_player(pairing.minnie, game)}
+    choice = build_game(game_spec)
+    game = choice.game
+    # Seated as in a match: on an explicit tree each search player gets the depth that fits.
+    sides = {Maxie: seat(pairing.maxie, choice, Maxie), Minnie: seat(pairing.minnie, choice,
+                                                                      Minnie)}
     rng = random.Random(pairing.opening_seed)
     s = game.start
     opening: list[str] = []

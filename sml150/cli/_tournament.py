@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from sml150.cli._games import build_game
-from sml150.cli._players import build_player, parse_player
+from sml150.cli._players import check_seat, parse_player
 from sml150.cli._usage import UsageError
+from sml150.lib.signatures import Maxie, Minnie
 from sml150.specs import HumanSpec
 
 __all__ = ["register"]
@@ -40,7 +41,8 @@ def _check(args: argparse.Namespace) -> str:
     for p in args.players:
         if isinstance(parse_player(p), HumanSpec):
             raise UsageError("a tournament has no human players")
-        build_player(p, choice.game)
+        for who in (Maxie, Minnie):  # each plays both colours, seated as in a match
+            check_seat(p, choice, who)
     if len(args.players) < 2:
         raise UsageError(f"a tournament needs at least two players, not {len(args.players)}")
     if len(set(args.players)) != len(args.players):

@@ -245,3 +245,10 @@ def test_the_specs_and_the_tournament_import_nothing_from_the_cli() -> None:
             names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                      [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             assert not any(n.startswith("sml150.cli") for n in names), path
+
+
+def test_a_tournament_seats_players_as_a_match_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "explicit:big", "--players", "minimax:2", "alphabeta:4"]) == 2
+    assert "'minimax:2' searches 2 moves ahead, but HandoutBig" in capsys.readouterr().err
+    assert quietly(["tournament", "explicit:big", "--players", "minimax:4", "alphabeta:9",
+                    "--games", "2"]) == 0
