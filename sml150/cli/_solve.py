@@ -51,7 +51,8 @@ import attrs
 
 from sml150.cli._games import build_game
 from sml150.cli._usage import UsageError
-from sml150.specs import ConnectFourSpec, GameChoice
+from sml150.specs import ConnectFourSpec, GameChoice, SpecError
+from sml150.specs.build import require_table_keys
 
 __all__ = ["Outcome", "Position", "read_positions", "register", "solve_position"]
 
@@ -368,6 +369,10 @@ def _build(spec: str) -> _Choice:
     choice = build_game(spec)
     if isinstance(choice.spec, ConnectFourSpec):
         return _connect4(choice)
+    try:
+        require_table_keys(choice, "solve")
+    except SpecError as e:
+        raise UsageError(str(e)) from None
     game = choice.game
     read, solve = _engine_solver(game, choice.title)
     return _Choice(choice.title, read, solve, game.state_to_string)

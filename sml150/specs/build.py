@@ -64,7 +64,7 @@ from sml150.specs.player import (
     spec_text,
 )
 
-__all__ = ["build_game", "build_player", "check_seat", "seat"]
+__all__ = ["build_game", "build_player", "check_seat", "require_table_keys", "seat"]
 
 AnyGame = GAME[Any, Any]
 AnyPlayer = PLAYER[Any, Any]
@@ -259,6 +259,26 @@ class _FittedExplicit:
         return self._player(s).next_move(s)
 
 
+def require_table_keys(choice: GameChoice, who: str) -> None:
+    """Refuse (``SpecError``) a game whose states the engine's table cannot key.
+
+    The engine keys its transposition table by the state (or the game's ``tt_key``), so the
+    state must hash; the course's players need no table.
+
+    >>> require_table_keys(build_game("kinarow:3"), "pvs:2") is None
+    True
+    """
+    g = choice.game
+    if hasattr(g, "tt_key"):
+        return
+    try:
+        hash(g.start)
+    except TypeError:
+        raise SpecError(
+            f"{who} searches with a table keyed by the state, but {choice.title}'s states do not"
+            f" hash ({type(g.start).__name__}: make it a frozen attrs class)") from None
+
+
 def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
                prune_varies: bool = False) -> PlayerSpec:
     """Whether ``spec`` can be seated as ``who`` in a match of ``choice``; builds nothing.
@@ -278,6 +298,8 @@ def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
     p = _player(spec)
     if isinstance(p, JamboreeSpec) and p.prune is None and not prune_varies:
         raise _needs_prune(p)
+    if isinstance(p, EngineSpec):
+        require_table_keys(choice, spec_text(p))
     if isinstance(p, HumanSpec) or choice.tree is None:
         return p
     depths = tree_depths(choice.tree)

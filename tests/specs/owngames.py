@@ -78,3 +78,33 @@ class NeedsArguments(Nim):
 
     def __init__(self, heaps: tuple[int, ...]) -> None:
         super().__init__(heaps)
+
+
+@attrs.define
+class ListState:
+    """A state that does not hash (a mutable attrs class)."""
+
+    heaps: list[int]
+    """Counters left."""
+    player: Any
+    """Whose turn."""
+
+
+@attrs.frozen
+class UnhashableStates(Nim):
+    """Nim on states that do not hash: the course's players play it, the engine cannot."""
+
+    @property
+    def start(self) -> Any:
+        """A ``ListState``."""
+        from sml150.lib.signatures import Maxie
+
+        return ListState(list(self.heaps), Maxie)
+
+    def make_move(self, s: Any, m: Move) -> Any:
+        """Take the counters."""
+        from sml150.lib.signatures import other_player
+
+        heaps = list(s.heaps)
+        heaps[m[0]] -= m[1]
+        return ListState(heaps, other_player(s.player))

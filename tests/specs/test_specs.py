@@ -252,3 +252,14 @@ def test_a_tournament_seats_players_as_a_match_does(capsys: pytest.CaptureFixtur
     assert "'minimax:2' searches 2 moves ahead, but HandoutBig" in capsys.readouterr().err
     assert quietly(["tournament", "explicit:big", "--players", "minimax:4", "alphabeta:9",
                     "--games", "2"]) == 0
+
+
+def test_the_engine_refuses_states_that_do_not_hash_in_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    game = "tests.specs.owngames:UnhashableStates"
+    for argv in (["match", game, "--maxie", "pvs:2", "--move-limit", "1"], ["solve", game]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "states do not hash (ListState" in err
+    assert quietly(["match", game, "--maxie", "alphabeta:2", "--minnie", "minimax:2"]) == 0
