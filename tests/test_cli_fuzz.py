@@ -39,7 +39,8 @@ game = st.one_of(
                      # own games, right and wrong (tests/specs/owngames.py)
                      *(f"tests.specs.owngames:{a}" for a in (
                          "make_nim", "exits", "exits_annotated", "ListMoves", "StringStatus",
-                         "StringPlayer", "NumberEstimate", "BrokenStart", "NeedsArguments"))]),
+                         "StringPlayer", "NumberEstimate", "BrokenStart", "NeedsArguments",
+                         "UnhashableStates"))]),
 )
 player = st.builds(lambda kind, args: ":".join([kind, *args]),
                    st.sampled_from(["minimax", "alphabeta", "jamboree", "human", "MiniMax", "",
