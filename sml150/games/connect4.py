@@ -24,6 +24,9 @@ The state is Pons' bitboard: column ``c`` holds bits ``c*(h+1) .. c*(h+1)+h-1`` 
 one spare bit on top), ``position`` the stones of the player to move, ``mask`` all stones.
 The search hooks (``key`` with the mirror symmetry, ``can_win_next``, ``non_losing_moves``,
 ``ordered_moves`` by threats, ``score_bounds``) work on the same bits.
+
+(One module over 400 lines: the structure ``ConnectFour`` with its hooks, parser and printer,
+all written on that one bitboard layout; Pons' solver is ``connect4_solver``.)
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ Over(outcome=Winner(player=<Player.Maxie: 'Maxie'>))
 
 The state is a bitboard record (``KState``): bit ``r * n + c`` of ``x``/``o`` is that player's
 stone; ``result`` is decided once, when the move is made (``status`` never rescans the board).
+
+(One module over 400 lines: the structure ``KInARow`` with its hooks, parser and printer, all
+written on that one bitboard record.)
 """
 
 from __future__ import annotations
