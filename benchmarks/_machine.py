@@ -33,3 +33,15 @@ def children_cpu() -> float:
         if int(fields[1]) == me:  # ppid
             total += (int(fields[11]) + int(fields[12])) / TICK
     return total
+
+
+def cpu_model() -> str:
+    """The processor's model name (Linux ``/proc/cpuinfo``), or ``unknown``."""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
