@@ -325,7 +325,7 @@ def read_log(lines: Iterable[str]) -> tuple[_Log, list[str], list[str]]:
     ...     '{"kind": "run", "round": 0, "workload": "w", "executor": "processes:2",'
     ...     ' "seconds": 2.5, "tasks": 10, "cpu_s": 4.0}'])
     >>> [s["speedup"] for s in log.summaries("w", specs)], names
-    [1.0, 1.6], ['w']
+    ([1.0, 1.6], ['w'])
     """
     log, names, specs = _Log(), list[str](), list[str]()
     for line in lines:
