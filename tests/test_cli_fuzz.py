@@ -7,14 +7,17 @@ import contextlib
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import sml150
 from sml150.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -154,3 +157,156 @@ def test_hostile_stdin_to_play_is_refused_line_by_line(game: str) -> None:
     assert err == "sml150: stopped: HumanPlayer: the input ended before Maxie typed a move\n"
     assert out.count("Bad move for this state: ") == HOSTILE.count(b"\n") - 1
     assert "Legal moves: " in out
+
+
+# -- issue 22: paths, numbers typed as moves, unreachable schedulers ---------------------------
+
+REFUSED_PATHS = ["", " ", "README.md/sub", "README.md", "/proc", "/proc/sml150-x",
+                 "/sys/kernel/sml150-x", "/sys", "/dev/null", "/dev/null/x", "\x00", "a\x00b",
+                 "x" * 300, "\ud800", "nowhere/at/all"]
+"""Directories ``handout`` cannot write into and submissions ``grade`` refuses, relative to a
+scratch directory that holds a file ``README.md`` and a link ``sml150`` to the package."""
+PATHS = [*REFUSED_PATHS, ".", "./", "sml150", "sml150/lib", "starter", "ü/١/²"]
+"""Directories for ``handout``: the refused ones, the package (through the link: refused), and
+two it writes (a second time: refused without ``--force``)."""
+
+ADDRESSES = ["127.0.0.1:1", "tcp://127.0.0.1:1", "tcp://[::1]:1", "localhost:1",
+             "nosuch.invalid:8786", "tcp://0.0.0.0:0", "127.0.0.1:99999"]
+"""``dask:ADDRESS`` values where no scheduler answers (refused or not resolved: fast)."""
+
+path_argv = st.one_of(
+    st.builds(lambda hw, d, force: ["handout", hw, d, *force],
+              st.sampled_from(["hw10", "hw11", "gametree", "hw12"]), st.sampled_from(PATHS),
+              st.sampled_from([[], ["--force"]])),
+    st.builds(lambda hw, d, extra: ["grade", hw, d, "--no-sandbox", "--quiet", *extra],
+              st.sampled_from(["hw10", "hw11"]), st.sampled_from(REFUSED_PATHS),
+              st.sampled_from([[], ["--gradescope", "/proc/x.json"], ["--batch"]])),
+)
+address_argv = st.builds(
+    lambda a, argv: [*argv, "--executor", f"dask:{a}"], st.sampled_from(ADDRESSES),
+    st.sampled_from([["match", "tictactoe:3", "--maxie", "engine:jamboree:2", "--minnie",
+                      "minimax:1", "--move-limit", "2"],
+                     ["trace", "hw11-jamboree", "handout-small"],
+                     ["match", "explicit:small", "--maxie", "jamboree:2:0.5", "--minnie",
+                      "minimax:2", "--move-limit", "1"]]))
+number = st.one_of(
+    st.sampled_from(["-1", "-0", "+1", "1e3", "٤", "١", "²", "𝟙", "٣ ٤", "99999999999999999999",
+                     "9" * 30, "0" * 40 + "1", "1" * 12, "0x1", "1_0", "1.0", "½", "Ⅳ"]),
+    st.integers(-10**25, 10**25).map(str),
+    st.text(alphabet="0123456789-+ ,()[]٤١²", max_size=12),
+)
+move_line = st.one_of(number, st.builds(lambda a, b: f"{a} {b}", number, number),
+                      st.sampled_from(["?", "help", "", " ", "(1,1)", "1 1", "3 4", "4", "0"]))
+stream = st.lists(move_line, max_size=8).map(lambda lines: "".join(f"{x}\n" for x in lines))
+PLAYED = ["tictactoe:3", "riskless:m1", "explicit:small", "connect4", "kinarow:4:3",
+          "examples.nim:Nim"]
+
+
+class Hang(Exception):
+    """A command ran past its budget (reported as a hang, not a traceback)."""
+
+
+@contextlib.contextmanager
+def budget(seconds: int) -> Iterator[None]:
+    """Raise ``Hang`` if the block runs longer than ``seconds`` (main thread, SIGALRM)."""
+    def ring(_signum: int, _frame: object) -> None:
+        raise Hang(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def check_path_argv(argv: list[str], scratch: Path) -> None:
+    """A path command in ``scratch``: statuses and one-line errors as ``check_argv``; nothing is
+    ever written outside ``scratch`` (the link to the package is never followed)."""
+    package = Path(sml150.__file__).resolve().parent
+    before = sorted(p.name for p in package.iterdir())
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                contextlib.chdir(scratch), budget(120):
+            status = main(argv)
+    finally:
+        sys.stdin = old_stdin
+    text = err.getvalue()
+    assert "Traceback" not in text
+    assert status in (0, 1, 2), text
+    if status == 2:
+        assert text.startswith("sml150: error: ") and text.count("\n") == 1, text
+    assert sorted(p.name for p in package.iterdir()) == before
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A scratch directory with a file ``README.md`` and a link ``sml150`` to the package."""
+    where = tmp_path_factory.mktemp("fuzz-paths")
+    (where / "README.md").write_text("a file\n", encoding="utf-8")
+    (where / "sml150").symlink_to(Path(sml150.__file__).resolve().parent)
+    return where
+
+
+@settings(quick, max_examples=15)
+@given(argv=path_argv)
+def test_random_paths_are_refused_in_one_line(argv: list[str], scratch: Path) -> None:
+    check_path_argv(argv, scratch)
+
+
+@settings(quick, max_examples=6)
+@given(argv=address_argv)
+def test_unreachable_schedulers_are_refused_in_one_line(argv: list[str]) -> None:
+    with budget(30):
+        status, err = run_in_process(argv, "")
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith("sml150: error: could not reach the Dask scheduler at "), err
+
+
+def check_stream(game: str, typed: str) -> None:
+    """``play GAME`` reading ``typed``: it ends (a finished game, or the input ends), every
+    refused line is quoted with its reason, and nothing but a one-line stop reaches stderr."""
+    with budget(60):
+        status, err = run_in_process(
+            ["play", game, "--ai", "minimax:1", "--move-limit", "6", "--quiet"], typed)
+    assert "Traceback" not in err
+    assert status in (0, 1), err
+    if status == 1:
+        assert err.startswith("sml150: stopped: HumanPlayer: the input ended"), err
+        assert err.count("\n") == 1
+
+
+@settings(quick, max_examples=25)
+@given(game=st.sampled_from(PLAYED), typed=stream)
+def test_random_move_streams_end_cleanly(game: str, typed: str) -> None:
+    check_stream(game, typed)
+
+
+@pytest.mark.exhaustive
+@settings(quick, max_examples=1000)
+@given(command=commands, rest=argvs, stdin=stdins, paths=path_argv, address=address_argv,
+       pick=st.integers(0, 9))
+def test_campaign_1000_command_lines(*, command: str, rest: list[str], stdin: str,
+                                     paths: list[str], address: list[str], pick: int,
+                                     scratch: Path) -> None:
+    """Issue 22's campaign: 1,000 command lines of every class (7 in 10 random tokens, 2 paths,
+    1 an unreachable scheduler), each within its budget: 0 tracebacks, 0 hangs."""
+    if pick < 7:
+        with budget(120):
+            check_argv(command, rest, stdin)
+    elif pick < 9:
+        check_path_argv(paths, scratch)
+    else:
+        test_unreachable_schedulers_are_refused_in_one_line.hypothesis.inner_test(address)  # type: ignore[attr-defined]
+
+
+@pytest.mark.exhaustive
+@settings(quick, max_examples=300)
+@given(game=st.sampled_from(PLAYED), typed=stream)
+def test_campaign_300_input_streams(game: str, typed: str) -> None:
+    """Issue 22's campaign: 300 input streams of typed moves: 0 tracebacks, 0 hangs."""
+    check_stream(game, typed)

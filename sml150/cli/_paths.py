@@ -70,6 +70,22 @@ def _can_create_in(directory: Path) -> str | None:
     return None
 
 
+def _check_name(text: str, what: str) -> None:
+    r"""Refuse a name no file system takes: a NUL byte, or text that is not encodable.
+
+    >>> _check_name("a\x00b", "directory")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: the directory 'a\x00b' holds a NUL character: no file can have it
+    """
+    if "\x00" in text:
+        raise UsageError(f"the {what} {text!r} holds a NUL character: no file can have it")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        raise UsageError(f"the {what} {text!r} is not a name this system can encode") from None
+
+
 def check_writable_directory(text: str, what: str = "directory") -> Path:
     """``text`` as a directory the command may create and write into, or a one-line refusal.
 
@@ -93,6 +109,7 @@ choose another directory than '/proc/sml150-starter'
     """
     if not text.strip():
         raise UsageError(f"the {what} is empty: name one (for example starter/)")
+    _check_name(text, what)
     path = Path(text)
     here = _nearest_existing(path.absolute())
     if not here.is_dir():
@@ -164,8 +181,9 @@ def check_submission_directory(text: str) -> Path:
     ...
     sml150.cli._usage.UsageError: submission directory not found: /nonexistent/submission
     """
+    _check_name(text, "submission directory")
     path = Path(text)
-    if not text.strip() or not path.is_dir():
+    if not text.strip() or not os.path.isdir(path):  # False on ENAMETOOLONG too
         raise UsageError(f"submission directory not found: {text}")
     kind = pseudo_filesystem(path)
     if kind is not None:
