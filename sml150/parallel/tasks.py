@@ -4,9 +4,8 @@ A task's worker may die (loky's ``TerminatedWorkerError``, any ``BrokenExecutor`
 ``KilledWorker``): ``map_retrying`` runs such a task again; ``sml150.parallel.tree`` does the
 same for a tree search's tasks.
 
->>> from sml150.parallel.executors import SerialExecutor
->>> map_retrying(SerialExecutor(), abs, [-1, 2])
-[1, 2]
+>>> captured_call(print, "from a task").text
+'from a task\n'
 """
 
 from __future__ import annotations
