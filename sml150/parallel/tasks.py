@@ -1,4 +1,4 @@
-"""Tasks on any executor: captured printing, lost workers, retried maps.
+r"""Tasks on any executor: captured printing, lost workers, retried maps.
 
 A task's worker may die (loky's ``TerminatedWorkerError``, any ``BrokenExecutor``, Dask's
 ``KilledWorker``): ``map_retrying`` runs such a task again; ``sml150.parallel.tree`` does the
