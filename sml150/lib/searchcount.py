@@ -93,15 +93,17 @@ class SearchCount:
         return None
 
 
-def require_in_play(g: GAME[Any, Any], s: object) -> None:
-    """Refuse to choose a move in a finished game, naming the state.
+def require_in_play(g: GAME[Any, Any], s: object, where: str = "") -> None:
+    """Refuse to choose a move in a finished game, naming the state (and ``where``, if given).
 
     >>> from sml150.lib.explicit import HandoutSmall
     >>> require_in_play(HandoutSmall, HandoutSmall.start) is None
     True
     """
     if not isinstance(g.status(s), In_play):
-        raise ValueError(f"no move to choose: the game is over in {g.state_to_string(s)}")
+        prefix = f"{where}: " if where else ""
+        raise ValueError(
+            f"{prefix}no move to choose: the game is over in {g.state_to_string(s)}")
 
 
 def require_player_depth(player: str, depth: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sml150.lib.searchcount import require_in_play
 from sml150.lib.signatures import GAME
 from sml150.search._core import SOLVE_DEPTH, Kernel, Limits, SearchOptions
 from sml150.search.adapter import Adapter, adapt
@@ -50,14 +51,6 @@ def make_table(tt: TranspositionTable | bool) -> TranspositionTable | None:
     return tt
 
 
-def require_in_play(a: Adapter, s: Any, where: str) -> None:
-    """Refuse to search a finished position, naming it."""
-    if a.terminal(s) is not None:
-        raise ValueError(
-            f"{where}: no move to choose: the game is over in {a.game.state_to_string(s)}"
-        )
-
-
 def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa: PLR0917 -- every algorithm passes the same eight, in order
         tt: TranspositionTable | bool, options: SearchOptions, all_best: bool,
         search: Root, *, pvs: bool = False, limits: Limits | None = None,
@@ -74,7 +67,7 @@ def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa
     if not isinstance(options, SearchOptions):
         raise TypeError(f"{where}: options must be SearchOptions, not {options!r}")
     a = adapter if adapter is not None else adapt(game, options.hooks)
-    require_in_play(a, state, where)
+    require_in_play(a.game, state, where)
     table = make_table(tt)
     if table is not None:
         table.new_search()

@@ -45,9 +45,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 import attrs
 
 from sml150.lib.est import est
+from sml150.lib.searchcount import require_in_play
 from sml150.lib.signatures import GAME, Analysis
 from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
-from sml150.search._run import check_depth, make_table, require_in_play
+from sml150.search._run import check_depth, make_table
 from sml150.search.adapter import Adapter, adapt
 from sml150.search.score import INF, Score, score_to_est
 
@@ -247,7 +248,7 @@ def _run(
     if not isinstance(tt, bool):
         raise TypeError(f"{where}: tt must be a bool (each task keeps its own table)")
     a = adapt(game, options.hooks)
-    require_in_play(a, state, where)
+    require_in_play(game, state, where)
     started = time.perf_counter()
     search = _Search(type(game).__name__, a, options, tt, grain, null_window)
     me = Shipped(search)

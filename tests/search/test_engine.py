@@ -163,7 +163,7 @@ def test_a_search_past_its_node_limit_aborts() -> None:
 
 def test_bad_searches_are_refused() -> None:
     over = G3.play_line("0 0, 1 0, 0 1, 1 1, 0 2")
-    with pytest.raises(ValueError, match="the game is over"):
+    with pytest.raises(ValueError, match=r"^alphabeta: no move to choose: the game is over"):
         alphabeta(G3, over)
     with pytest.raises(ValueError, match="depth must be >= 1"):
         pvs(G3, G3.start, 0)
