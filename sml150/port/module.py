@@ -176,8 +176,9 @@ class _Module:
         if owner is not None:
             if ty is None:
                 raise PortError(f"{p.pos}: `val {core.name}` in a functor needs a type annotation")
-            self.out(["@property", f"def {py}(self) -> {ty}:", *("    " + b for b in body)],
-                     owner)
+            self.em.imports.add("import functools")  # computed once, as SML does
+            self.out(["@functools.cached_property", f"def {py}(self) -> {ty}:",
+                      *("    " + b for b in body)], owner)
             self.ported.append(core.name)
             return scope.bind({core.name: f"self.{py}"})
         if len(body) == 1 and body[0].startswith("return "):

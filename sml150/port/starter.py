@@ -235,8 +235,10 @@ class _Port:
                 self.edits.append((sd.stub_line, sd.stub_line, [indent + b for b in body]))
             elif ty is None:
                 raise PortError(f"{p.pos}: `val {name}` needs a type annotation to be ported")
-            elif self.cls is not None:
-                self.helpers.extend(["", "    @property", f"    def {py}(self) -> {ty}:",
+            elif self.cls is not None:  # computed once per functor application, as in SML
+                self.em.imports.add("import functools")
+                self.helpers.extend(["", "    @functools.cached_property",
+                                     f"    def {py}(self) -> {ty}:",
                                      *("        " + b for b in body)])
             else:
                 self.module_helpers.extend(["", "", f"def _{py}() -> {ty}:",
