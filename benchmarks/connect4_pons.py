@@ -20,7 +20,13 @@ Part 2 runs, in the same process, the searches a user would pick instead, on the
   (win/draw/loss only), each capped in positions and seconds, against our solver on the same
   positions.
 
-Ratios are peer time / our time (above 1: we are faster).
+Ratios are peer time / our time (above 1: we are faster). The sample of Test_L3_R1 is named in
+the output (``--sample every:50``, the default, ``first:100`` or ``all``): the ratios depend on
+it (end-game positions differ in how much a peer's missing table costs it). Every figure says
+what it includes (score only; the solver's best moves and PV are not computed here), and every
+row carries the load average when it was measured; the header names the machine. Positions are
+the solver's own counters (no counting wrapper slows any timed run). A peer that is not
+installed gets a loud ``MISSING`` line.
 
 Run: ``nice .venv/bin/python benchmarks/connect4_pons.py`` (about 2-4 minutes on an idle
 2-core machine); ``--l1 N`` solves only the first N positions of Test_L1_R1, ``--quick`` uses
@@ -36,6 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks._context import load, machine, missing
 from sml150.games.connect4 import ConnectFour7x6
 from sml150.games.connect4_solver import solve
 
@@ -54,16 +61,15 @@ def bench_set(name: str, limit: int | None) -> dict[str, Any]:
     rows = read_set(name, limit)
     g = ConnectFour7x6
     nodes = 0
-    wall = 0.0
     wrong = 0
-    c0 = time.process_time()
+    c0, w0 = time.process_time(), time.perf_counter()
     for moves, score in rows:
         s = g.parse_moves(moves)
         r = solve(g, s, analyse=False)
         nodes += r.stats.nodes
-        wall += r.stats.seconds
         wrong += r.score != score
     cpu = time.process_time() - c0
+    wall = time.perf_counter() - w0
     pons_nodes, target = PONS[name]
     n = len(rows)
     return {"set": name, "n": n, "wrong": wrong, "nodes": nodes / n, "pons": pons_nodes,
@@ -71,9 +77,11 @@ def bench_set(name: str, limit: int | None) -> dict[str, Any]:
 
 
 def part1(l1: int | None, quick: bool) -> bool:
-    print("Part 1: Pons' sets, exact scores (score search only, fresh table per position)")
+    print(f"machine: {machine()}")
+    print("Part 1: Pons' sets, exact scores (the score only: solve(analyse=False), no best moves"
+          " and no PV; a fresh table per position; times include parsing the move string)")
     header = (f"{'set':<11} {'positions':>9} {'exact':>7} {'mean nodes':>10} {'Pons':>7}"
-              f" {'ratio':>6} {'wall ms':>8} {'cpu ms':>8} {'target ms':>9}  verdict")
+              f" {'ratio':>6} {'wall ms':>8} {'cpu ms':>8} {'target ms':>9}  verdict  load")
     print(header)
     ok = True
     for name in ("Test_L3_R1", "Test_L2_R1", "Test_L1_R1"):
@@ -86,8 +94,8 @@ def part1(l1: int | None, quick: bool) -> bool:
         ok &= good
         print(f"{r['set']:<11} {r['n']:>9} {r['n'] - r['wrong']:>7} {r['nodes']:>10.1f}"
               f" {r['pons']:>7.1f} {ratio:>6.2f} {1000 * r['wall']:>8.2f}"
-              f" {1000 * r['cpu']:>8.2f} {1000 * r['target']:>9.0f}  {'ok' if good else 'MISSED'}",
-              flush=True)
+              f" {1000 * r['cpu']:>8.2f} {1000 * r['target']:>9.0f}  {'ok' if good else 'MISSED'}"
+              f"  {load()}", flush=True)
     return ok
 
 
@@ -191,40 +199,58 @@ def timed_sample(f: Callable[[str], int], rows: list[tuple[str, int]], cap_secon
     return done, right, spent
 
 
-def part2(quick: bool) -> None:
-    print("\nPart 2: the peers, same machine, same run")
+SAMPLES = ("every:50", "first:100", "all")
+"""The samples of Test_L3_R1 part 2 can run the peers on (``--sample``)."""
+
+
+def sample(rows: list[tuple[str, int]], name: str) -> list[tuple[str, int]]:
+    """The rows ``name`` picks: ``every:K`` (every K-th), ``first:N`` or ``all``.
+
+    >>> [m for m, _ in sample([("1", 0), ("2", 0), ("3", 0)], "every:2")]
+    ['1', '3']
+    """
+    kind, _, n = name.partition(":")
+    if kind == "every":
+        return rows[:: int(n)]
+    if kind == "first":
+        return rows[: int(n)]
+    return rows
+
+
+def part2(quick: bool, which: str) -> None:
+    print(f"\nPart 2: the peers, same machine, same run ({load()})")
     t_ours, m_ours, n_ours = ours_depth8()
-    print(f"depth 8 from the empty board: sml150.search.alphabeta {t_ours:.3f} s"
-          f" (move {m_ours + 1}, {n_ours:,} positions)", flush=True)
+    print(f"depth 8 from the empty board: sml150.search.alphabeta {t_ours:.3f} s wall"
+          f" (move {m_ours + 1}, {n_ours:,} positions)  {load()}", flush=True)
     try:
         t_e, m_e = easyai_depth8()
         print(f"  easyAI Negamax(8) + TT: {t_e:.3f} s (move {m_e + 1});"
-              f" ratio {t_e / t_ours:.1f}x", flush=True)
-    except ImportError as e:
-        print(f"  easyAI: not installed ({e})")
+              f" ratio {t_e / t_ours:.1f}x  {load()}", flush=True)
+    except ImportError:
+        print(f"  {missing('easyAI')}")
     try:
         t_o, m_o = openspiel_depth8()
         print(f"  OpenSpiel alpha_beta_search(depth 8): {t_o:.3f} s (move {m_o + 1});"
-              f" ratio {t_o / t_ours:.1f}x", flush=True)
-    except ImportError as e:
-        print(f"  OpenSpiel: not installed ({e})")
+              f" ratio {t_o / t_ours:.1f}x  {load()}", flush=True)
+    except ImportError:
+        print(f"  {missing('open_spiel')}")
 
-    rows = read_set("Test_L3_R1", None)[:: 50]
+    rows = sample(read_set("Test_L3_R1", None), which)
     cap = 20.0 if quick else 90.0
     c0 = time.perf_counter()
     for moves, score in rows:
         assert solve(ConnectFour7x6, ConnectFour7x6.parse_moves(moves),
                      analyse=False).score == score
     ours = (time.perf_counter() - c0) / len(rows)
-    print(f"Test_L3_R1, every 50th position ({len(rows)}): ours {1000 * ours:.2f} ms/position"
-          " (exact)", flush=True)
+    print(f"Test_L3_R1, sample {which} ({len(rows)} positions): ours {1000 * ours:.2f} ms/position"
+          f" wall (exact score only)  {load()}", flush=True)
     try:
         n, right, spent = timed_sample(easyai_exact, rows, cap, lambda v, s: v == s)
         per = spent / max(n, 1)
         print(f"  easyAI Negamax to the end + TT: {n} positions (cap {cap:.0f} s), {right}"
-              f" exact, {per:.3f} s/position; ratio {per / ours:.0f}x", flush=True)
-    except ImportError as e:
-        print(f"  easyAI: not installed ({e})")
+              f" exact, {per:.3f} s/position; ratio {per / ours:.0f}x  {load()}", flush=True)
+    except ImportError:
+        print(f"  {missing('easyAI')}")
     try:
         def sign(v: int, s: int) -> bool:
             return v == (s > 0) - (s < 0)
@@ -233,9 +259,9 @@ def part2(quick: bool) -> None:
         per = spent / max(n, 1)
         print(f"  OpenSpiel alpha_beta_search to the end: {n} positions (cap {cap:.0f} s),"
               f" {right} signs right (win/draw/loss only), {1000 * per:.1f} ms/position;"
-              f" ratio {per / ours:.0f}x", flush=True)
-    except ImportError as e:
-        print(f"  OpenSpiel: not installed ({e})")
+              f" ratio {per / ours:.0f}x  {load()}", flush=True)
+    except ImportError:
+        print(f"  {missing('open_spiel')}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -243,10 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l1", type=int, default=None, help="solve only the first N of Test_L1_R1")
     ap.add_argument("--quick", action="store_true", help="100 positions per set, small samples")
     ap.add_argument("--no-peers", action="store_true", help="skip part 2")
+    ap.add_argument("--sample", choices=SAMPLES, default="every:50",
+                    help="the Test_L3_R1 positions part 2 runs the peers on")
     args = ap.parse_args(argv)
     ok = part1(args.l1, args.quick)
     if not args.no_peers:
-        part2(args.quick)
+        part2(args.quick, args.sample)
     return 0 if ok else 1
 
 

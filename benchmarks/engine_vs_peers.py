@@ -16,7 +16,11 @@ ratios (peer time / engine time) are what to compare across machines:
 
     nice .venv/bin/python benchmarks/engine_vs_peers.py [--repeat 5] [--skip-4x4]
 
-Peers missing from the environment are reported as such (they come with the ``bench`` extra).
+Positions are counted in a separate, untimed pass of each peer (a counting wrapper around a
+peer's ``result`` or ``make_move`` would add to the time it measures: 18-23% on these peers);
+the engine counts in its own counters, which are part of every search it makes. Every row
+carries the load average when it was measured, and the header the machine. A peer missing from
+the environment gets a loud ``MISSING`` line and no figure (they come with the ``bench`` extra).
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
+from benchmarks._context import load, machine, missing
 from sml150.games.tictactoe import KInARow
 from sml150.lib.explicit import Esti, ExplicitGame, GameTree, Node
 from sml150.search import SearchOptions, alphabeta, mtdf, pvs
@@ -38,20 +45,37 @@ Run = Callable[[], tuple[int, str]]
 """One solve: returns (positions entered, the value found, as text)."""
 
 
-def median_of(repeat: int, run: Run) -> tuple[int, float, float, str]:
-    """(positions, median wall seconds, median CPU seconds, value) over ``repeat`` runs.
+@attrs.frozen
+class Peer:
+    """A solver measured two ways: ``timed`` runs as a user would (no counting), ``counted``
+    once, untimed, to count the positions it enters."""
+
+    timed: Callable[[], str]
+    """One solve; the value found, as text."""
+    counted: Callable[[], int]
+    """One solve with a counting wrapper; the positions entered (the root included)."""
+
+
+def engine_peer(run: Run) -> Peer:
+    """The engine counts in its own counters: the timed run is the counted one."""
+    return Peer(lambda: run()[1], lambda: run()[0])
+
+
+def median_of(repeat: int, peer: Peer) -> tuple[int, float, float, str]:
+    """(positions, median wall seconds, median CPU seconds, value) over ``repeat`` timed runs,
+    the positions from one more, untimed, counted run.
 
     CPU time is the process's own: on a machine shared with other jobs it is the steadier
     figure; wall time includes waiting for a core.
     """
     times, cpus = [], []
-    positions, value = 0, ""
+    value = ""
     for _ in range(repeat):
         t0, c0 = time.perf_counter(), time.process_time()
-        positions, value = run()
+        value = peer.timed()
         times.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
-    return positions, statistics.median(times), statistics.median(cpus), value
+    return peer.counted(), statistics.median(times), statistics.median(cpus), value
 
 
 # -- the engine ---------------------------------------------------------------------------------
@@ -69,7 +93,7 @@ def engine_solve(n: int, hooks: bool = True) -> Run:
 
 # -- OpenSpiel ----------------------------------------------------------------------------------
 
-def openspiel_ttt() -> Run | None:
+def openspiel_ttt() -> Peer | None:
     try:
         import pyspiel  # type: ignore[import-not-found, unused-ignore]
         from open_spiel.python.algorithms import minimax  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -83,21 +107,25 @@ def openspiel_ttt() -> Run | None:
         count[0] += 1
         return inner(*args, **kwargs)
 
-    def run() -> tuple[int, str]:
+    def timed() -> str:
+        value, _action = minimax.alpha_beta_search(game)
+        return f"{value:+g} for the first player"
+
+    def positions() -> int:
         count[0] = 0
         minimax._alpha_beta = counted
         try:
-            value, _action = minimax.alpha_beta_search(game)
+            minimax.alpha_beta_search(game)
         finally:
             minimax._alpha_beta = inner
-        return count[0], f"{value:+g} for the first player"
+        return count[0]
 
-    return run
+    return Peer(timed, positions)
 
 
 # -- aima3 --------------------------------------------------------------------------------------
 
-def aima3_ttt() -> Run | None:
+def aima3_ttt() -> Peer | None:
     try:
         from aima3.games import TicTacToe as AimaTicTacToe  # type: ignore[import-untyped, unused-ignore]
         from aima3.games import alphabeta_search  # type: ignore[import-untyped, unused-ignore]
@@ -113,18 +141,22 @@ def aima3_ttt() -> Run | None:
             Counted.positions += 1
             return super().result(state, move)
 
-    def run() -> tuple[int, str]:
+    def timed() -> str:
+        game = AimaTicTacToe()
+        return f"plays {alphabeta_search(game.initial, game)}"
+
+    def positions() -> int:
         game = Counted()
         Counted.positions = 1
-        move = alphabeta_search(game.initial, game)
-        return Counted.positions, f"plays {move}"
+        alphabeta_search(game.initial, game)
+        return Counted.positions
 
-    return run
+    return Peer(timed, positions)
 
 
 # -- easyAI -------------------------------------------------------------------------------------
 
-def easyai_ttt(n: int) -> Run | None:
+def easyai_ttt(n: int) -> Peer | None:
     try:
         from easyAI import Negamax, TwoPlayerGame  # type: ignore[import-untyped, unused-ignore]
         from easyAI.AI import TranspositionTable  # type: ignore[import-untyped, unused-ignore]
@@ -147,7 +179,6 @@ def easyai_ttt(n: int) -> Run | None:
             return [i for i, e in enumerate(self.board) if e == 0]
 
         def make_move(self, move: int) -> None:
-            count[0] += 1
             self.board[move] = self.current_player
 
         def unmake_move(self, move: int) -> None:
@@ -166,14 +197,22 @@ def easyai_ttt(n: int) -> Run | None:
         def ttentry(self) -> tuple[int, ...]:
             return (*self.board, self.current_player)
 
-    def run() -> tuple[int, str]:
-        count[0] = 1
-        game = TTT([None, None])
-        ai = Negamax(n * n, tt=TranspositionTable())
-        move = ai(game)
-        return count[0], f"plays {move}"
+    class Counted(TTT):
+        """The same game, counting the positions the search enters (one per ``make_move``)."""
 
-    return run
+        def make_move(self, move: int) -> None:
+            count[0] += 1
+            super().make_move(move)
+
+    def timed() -> str:
+        return f"plays {Negamax(n * n, tt=TranspositionTable())(TTT([None, None]))}"
+
+    def positions() -> int:
+        count[0] = 1
+        Negamax(n * n, tt=TranspositionTable())(Counted([None, None]))
+        return count[0]
+
+    return Peer(timed, positions)
 
 
 # -- Knuth–Moore --------------------------------------------------------------------------------
@@ -199,7 +238,8 @@ def uniform_tree(b: int, d: int, rnd: random.Random, perfect: bool) -> GameTree:
 
 def knuth_moore(seeds: int) -> None:
     print("\nLeaves explored on random uniform trees vs the Knuth-Moore minimal tree "
-          f"(mean over {seeds} trees; no table, but MTD(f) with its own)")
+          f"(mean over {seeds} trees; no table, but MTD(f) with its own; counts, no times;"
+          f" {load()})")
     print(f"{'b':>2} {'d':>2} {'ordering':<9} {'minimal':>8} {'all':>8} "
           f"{'alphabeta':>10} {'pvs':>8} {'mtdf':>8} {'ab/minimal':>11}")
     for b, d in ((3, 6), (4, 5), (5, 4), (8, 4)):
@@ -221,20 +261,20 @@ def knuth_moore(seeds: int) -> None:
 
 # -- main -----------------------------------------------------------------------------------------
 
-def table(title: str, repeat: int, rows: list[tuple[str, Run | None]]) -> None:
-    print(f"\n{title} (median of {repeat} runs)")
+def table(title: str, repeat: int, rows: list[tuple[str, str, Peer | None]]) -> None:
+    print(f"\n{title} (median of {repeat} timed runs; positions from an untimed counted run)")
     print(f"{'engine':<36} {'positions':>10} {'wall s':>9} {'CPU s':>9} {'wall ratio':>10}"
-          f" {'CPU ratio':>10}  value")
+          f" {'CPU ratio':>10}  {'load':<9} value")
     base: tuple[float, float] | None = None
-    for name, run in rows:
-        if run is None:
-            print(f"{name:<36} {'(not installed)':>10}")
+    for name, package, peer in rows:
+        if peer is None:
+            print(f"{name:<36} {missing(package)}")
             continue
-        n, t, c, value = median_of(repeat, run)
+        n, t, c, value = median_of(repeat, peer)
         if base is None:
             base = (t, c)
         print(f"{name:<36} {n:>10,} {t:>9.4f} {c:>9.4f} {t / base[0]:>9.1f}x"
-              f" {c / max(base[1], 1e-9):>9.1f}x  {value}")
+              f" {c / max(base[1], 1e-9):>9.1f}x  {load():<9} {value}")
 
 
 def main() -> None:
@@ -244,17 +284,18 @@ def main() -> None:
     parser.add_argument("--skip-4x4", action="store_true", help="skip the 4x4 solves")
     parser.add_argument("--trees", type=int, default=20, help="random trees per Knuth-Moore row")
     args = parser.parse_args()
+    print(f"machine: {machine()}")
     table("3x3 Tic-Tac-Toe solved from the empty board", args.repeat, [
-        ("sml150.search pvs (table, hooks)", engine_solve(3)),
-        ("sml150.search pvs (table, no hooks)", engine_solve(3, hooks=False)),
-        ("OpenSpiel alpha_beta_search", openspiel_ttt()),
-        ("aima3 alphabeta_search", aima3_ttt()),
-        ("easyAI Negamax + TT", easyai_ttt(3)),
+        ("sml150.search pvs (table, hooks)", "", engine_peer(engine_solve(3))),
+        ("sml150.search pvs (table, no hooks)", "", engine_peer(engine_solve(3, hooks=False))),
+        ("OpenSpiel alpha_beta_search", "open_spiel", openspiel_ttt()),
+        ("aima3 alphabeta_search", "aima3", aima3_ttt()),
+        ("easyAI Negamax + TT", "easyAI", easyai_ttt(3)),
     ])
     if not args.skip_4x4:
         table("4x4 Tic-Tac-Toe (4 in a row) solved from the empty board", args.repeat_4x4, [
-            ("sml150.search pvs (table, hooks)", engine_solve(4)),
-            ("easyAI Negamax + TT", easyai_ttt(4)),
+            ("sml150.search pvs (table, hooks)", "", engine_peer(engine_solve(4))),
+            ("easyAI Negamax + TT", "easyAI", easyai_ttt(4)),
         ])
     knuth_moore(args.trees)
 

@@ -13,8 +13,13 @@ Printed, each the best of ``--repeat`` runs in this process (ours and the peer's
   ``status`` against aima3's ``actions`` / ``result`` / ``terminal_test``), so the game's share
   and the search's share of the cost can be told apart.
 
+Positions are counted once, in an untimed pass (aima3's through a counting subclass, which would
+slow the timed runs); the timed runs are the plain searches. The machine heads the output, the
+load average is printed beside every figure.
+
 If aima3 cannot be imported, an equivalent plain-Python alpha-beta over tuple boards (written
-below, the same move order and pruning) is the baseline instead, and the script says so.
+below, the same move order and pruning) is the baseline instead, and the script says so loudly,
+on the first line and on every row (``pip install 'sml150[bench]'`` installs aima3).
 
     .venv/bin/python benchmarks/handout_ttt_cost.py [--repeat 5]
 """
@@ -27,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks._context import load, machine, missing
 from sml150.handouts.hw10.alphabeta import AlphaBeta
 from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts, TTTState
 from sml150.lib.signatures import In_play, Settings
@@ -34,29 +40,31 @@ from sml150.lib.signatures import In_play, Settings
 GAME = TicTacToe(TTTConsts(board_size=3, full_board_draw=True))
 
 
-def timed(run: Callable[[], int]) -> tuple[int, float]:
-    """(positions, CPU seconds) of one run of ``run`` (which returns the positions it entered).
+Work = tuple[Callable[[], object], Callable[[], int]]
+"""A piece of work: the run to time, and an untimed run that returns the positions it entered."""
+
+
+def timed(run: Callable[[], object]) -> float:
+    """CPU seconds of one run of ``run``.
 
     CPU time of this process, not wall time: on a machine shared with other jobs the wall clock
     also counts the time spent waiting for a core (all of the work here is single-threaded).
     """
     t0 = time.process_time()
-    positions = run()
-    return positions, time.process_time() - t0
+    run()
+    return time.process_time() - t0
 
 
-def best_of_interleaved(
-    repeat: int, ours: Callable[[], int], theirs: Callable[[], int]
-) -> tuple[tuple[int, float], tuple[int, float]]:
-    """The best of ``repeat`` runs of each, alternating ours and theirs, so that a change in
-    the machine's load during the measurement falls on both."""
-    best = [(0, math.inf), (0, math.inf)]
+def best_of_interleaved(repeat: int, ours: Work, theirs: Work
+                        ) -> tuple[tuple[int, float], tuple[int, float]]:
+    """(positions, best CPU seconds) of each: the best of ``repeat`` timed runs, alternating
+    ours and theirs so that a change in the machine's load falls on both; then the positions,
+    from one counted run each (untimed)."""
+    best = [math.inf, math.inf]
     for _ in range(repeat):
-        for i, run in enumerate((ours, theirs)):
-            n, t = timed(run)
-            if t < best[i][1]:
-                best[i] = (n, t)
-    return best[0], best[1]
+        for i, (run, _count) in enumerate((ours, theirs)):
+            best[i] = min(best[i], timed(run))
+    return (ours[1](), best[0]), (theirs[1](), best[1])
 
 
 # -- the handout ------------------------------------------------------------------------------
@@ -83,12 +91,12 @@ def handout_walk() -> int:
 # -- aima3 ------------------------------------------------------------------------------------
 
 
-def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
+def aima3_runs() -> tuple[Work, Work] | None:
     try:
         import aima3.games as aima  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except Exception as exc:  # any failure to import means: no aima3 here
-        print(f"aima3 cannot be imported ({type(exc).__name__}: {exc}); "
-              "using the plain-Python baseline")
+        print(f"{missing('aima3')} ({type(exc).__name__}: {exc});"
+              " THE BASELINE BELOW IS THE PLAIN-PYTHON ALPHA-BETA OF THIS SCRIPT, NOT AIMA3")
         return None
 
     class Counted(aima.TicTacToe):  # type: ignore[misc]
@@ -100,7 +108,11 @@ def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
             Counted.positions += 1
             return super().result(state, move)
 
-    def search() -> int:
+    def search() -> object:
+        game = aima.TicTacToe()
+        return aima.alphabeta_search(game.initial, game)
+
+    def search_positions() -> int:
         game = Counted()
         Counted.positions = 1  # the root
         aima.alphabeta_search(game.initial, game)
@@ -117,7 +129,7 @@ def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
                 stack.extend(game.result(s, a) for a in game.actions(s))
         return count
 
-    return search, walk
+    return (search, search_positions), (walk, walk)
 
 
 # -- the plain-Python baseline (used only without aima3) --------------------------------------
@@ -125,7 +137,7 @@ def aima3_runs() -> tuple[Callable[[], int], Callable[[], int]] | None:
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
-def plain_runs() -> tuple[Callable[[], int], Callable[[], int]]:
+def plain_runs() -> tuple[Work, Work]:
     """Alpha-beta on a tuple of 9 cells, as aima3 does it: utility computed with each move."""
     count = [0]
 
@@ -133,7 +145,7 @@ def plain_runs() -> tuple[Callable[[], int], Callable[[], int]]:
         return any(board[a] == board[b] == board[c] == e for a, b, c in LINES)
 
     def value(board: tuple[str, ...], mover: str, alpha: float, beta: float) -> float:
-        count[0] += 1
+        count[0] += 1  # an integer add per position: the same in the timed and counted run
         last = "X" if mover == "O" else "O"
         if won(board, last):
             return 1 if last == "O" else -1
@@ -175,27 +187,28 @@ def plain_runs() -> tuple[Callable[[], int], Callable[[], int]]:
                          for k in range(9) if board[k] == ".")
         return n
 
-    return search, walk
+    return (search, search), (walk, walk)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of each; the best counts")
     args = parser.parse_args()
+    print(f"machine: {machine()}")
     peer = aima3_runs()
     name = "aima3"
     if peer is None:
-        peer, name = plain_runs(), "plain Python"
-    rows = [
-        ("search", handout_search, peer[0]),
-        ("game only", handout_walk, peer[1]),
-    ]
-    print(f"3x3 Tic-Tac-Toe from the empty board, CPU time, best of {args.repeat} runs")
-    print(f"{'work':<10} {'who':<14} {'positions':>10} {'CPU s':>9} {'positions/s':>12}")
+        peer, name = plain_runs(), "PLAIN (no aima3)"
+    ours_search: Work = (handout_search, handout_search)
+    ours_walk: Work = (handout_walk, handout_walk)
+    rows = [("search", ours_search, peer[0]), ("game only", ours_walk, peer[1])]
+    print(f"3x3 Tic-Tac-Toe from the empty board, CPU time, best of {args.repeat} runs"
+          " (positions from one more, untimed, run)")
+    print(f"{'work':<10} {'who':<16} {'positions':>10} {'CPU s':>9} {'positions/s':>12}  load")
     for work, ours, theirs in rows:
         (n1, t1), (n2, t2) = best_of_interleaved(args.repeat, ours, theirs)
-        print(f"{work:<10} {'HW10 handout':<14} {n1:>10,} {t1:>9.3f} {n1 / t1:>12,.0f}")
-        print(f"{work:<10} {name:<14} {n2:>10,} {t2:>9.3f} {n2 / t2:>12,.0f}")
+        print(f"{work:<10} {'HW10 handout':<16} {n1:>10,} {t1:>9.3f} {n1 / t1:>12,.0f}  {load()}")
+        print(f"{work:<10} {name:<16} {n2:>10,} {t2:>9.3f} {n2 / t2:>12,.0f}  {load()}")
         print(f"{work:<10} cost per position, handout / {name}: {(t1 / n1) / (t2 / n2):.2f}")
 
 
