@@ -37,7 +37,7 @@ an executor is given.
 ...                                 for m in list(G.moves(s))[1:]))
 ...     return first + sum(rest)
 >>> c = SearchCount()
->>> run_here(node, node(2, G.start, None, c), c)  # (leaves, span): each node 1 + 1 in span
+>>> run_here(node, node(2, G.start, None, c), c)  # span: the first child 2, then the rest 2
 Estimating state c[3]
 ...
 Estimating state m[9]
