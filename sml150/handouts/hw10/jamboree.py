@@ -13,9 +13,9 @@ Given an executor (``Jamboree(settings, executor=ex, grain=g)``, e.g. one from
 ``sml150.parallel.executor("processes:2")``), the ``mmmoves`` subtrees really run in parallel:
 each subtree runs as one task of ``ex``, or is split here into its children's subtrees: always
 above ply ``g - 1``, never at ply ``g``, and at ply ``g - 1`` when the workers would otherwise
-wait (``sml150.parallel.tree``). The search is the same one, so the move, the value, the
-work, the span and the set of estimated leaves are those of the sequential run; what the tasks
-print is replayed in the sequential order when the search ends.
+wait (``sml150.parallel.tree``). The search is the same routine (``sml150.lib.forkjoin``), so
+the move, the value, the work, the span and the set of estimated leaves are those of the
+sequential run; what the tasks print is replayed in the sequential order when the search ends.
 
 >>> from sml150.lib.explicit import HandoutSmall
 >>> j = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))

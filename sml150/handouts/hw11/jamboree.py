@@ -21,9 +21,10 @@ Given an executor (``Jamboree(settings, executor=ex, grain=g)``, e.g. one from
 ``sml150.parallel.executor("processes:2")``), the parallel part really runs in parallel: each
 subtree runs as one task of ``ex``, or is split here into its children's subtrees: always
 above ply ``g - 1``, never at ply ``g``, and at ply ``g - 1`` when the workers would otherwise
-wait (``sml150.parallel.tree``). The search is the same one, so the move, the value, the work,
-the span and the set of estimated leaves are those of the sequential run; the trace and what
-the tasks print are written in the sequential order when the search ends.
+wait (``sml150.parallel.tree``). The search is the same routine (``sml150.lib.forkjoin``), so
+the move, the value, the work, the span and the set of estimated leaves are those of the
+sequential run; the trace and what the tasks print are written in the sequential order when
+the search ends.
 
 >>> from sml150.lib.explicit import HandoutSmall
 >>> J = Jamboree(JamboreeSettings(G=HandoutSmall, search_depth=2, prune_percentage=0.5))
