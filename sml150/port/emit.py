@@ -149,6 +149,7 @@ class Target:
         return [self._put(expr)]
 
     def _put(self, expr: str) -> str:
+        expr = _unwrap(expr)
         if self.kind == "return":
             return f"return {expr}"
         if self.kind == "assign":
@@ -346,9 +347,18 @@ class Emitter:
                 if len(args) != len(params):
                     raise PortError(f"{e.pos}: a tail call with {len(args)} arguments, not "
                                     f"{len(params)}")
-                pre, x = self._hoisted(sx.Tuple(e.pos, tuple(args)), scope)
-                lhs = ", ".join(params) + ("," if len(params) == 1 else "")
-                return [*pre, f"{lhs} = {x}", "continue"]
+                pre: list[str] = []
+                moved: list[tuple[str, str]] = []
+                for param, arg in zip(params, args, strict=True):
+                    arg_pre, text = self._hoisted(arg, scope)
+                    pre += arg_pre
+                    if text != param:  # an argument passed on unchanged needs no assignment
+                        moved.append((param, text))
+                if not moved:
+                    return [*pre, "continue"]
+                lhs = ", ".join(p for p, _ in moved)
+                rhs = ", ".join(t for _, t in moved)
+                return [*pre, f"{lhs} = {rhs}", "continue"]
             case _:
                 pre, x = self._hoisted(e, scope)
                 return [*pre, *target.put(x, scope.captured, next(self._fresh))]
@@ -578,12 +588,13 @@ class Emitter:
     def _struct(self, prefix: str, scope: Scope) -> str | None:
         if prefix in _LIBRARY_IMPORTS:
             self.imports.add(_LIBRARY_IMPORTS[prefix])
-        if prefix in scope.structs:
-            return scope.structs[prefix]
+        found = scope.structs.get(prefix)
         head, _, rest = prefix.partition(".")
-        if head in scope.structs and rest:
-            return f"{scope.structs[head]}.{rest}"
-        return None
+        if found is None and head in scope.structs and rest:
+            found = f"{scope.structs[head]}.{rest}"
+        if found in ("Est", "Est10"):  # a game's estimates: the homework's one structure
+            self.imports.add(f"from sml150.lib.est import {found}")
+        return found
 
     def _con(self, name: str, scope: Scope) -> Con | None:
         if name in scope.cons:
@@ -1046,6 +1057,34 @@ def _spread(c: sx.Clause, n: int) -> list[sx.Pat]:
     if len(c.pats) == 1 and isinstance(_untyped(c.pats[0]), (sx.PWild, sx.PVar)):
         return [c.pats[0]]
     raise PortError(f"{c.pos}: this clause takes {len(flat)} arguments, the function {n}")
+
+
+def _unwrap(expr: str) -> str:
+    """``expr`` without one pair of parentheses around all of it (``(a and b)`` → ``a and b``);
+    a tuple, a lambda and ``(a)(b)`` keep theirs. String literals are skipped while counting.
+
+    >>> _unwrap("(a and b)"), _unwrap("(a)(b)"), _unwrap("(a, b)"), _unwrap("('(' + x) + f(')')")
+    ('a and b', '(a)(b)', '(a, b)', "('(' + x) + f(')')")
+    """
+    if not (expr.startswith("(") and expr.endswith(")")) or expr.startswith("(lambda"):
+        return expr
+    depth, i, comma = 0, 0, False
+    while i < len(expr):
+        ch = expr[i]
+        if ch in "'\"":  # a string literal: to its closing quote
+            i += 1
+            while i < len(expr) and expr[i] != ch:
+                i += 2 if expr[i] == "\\" else 1
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0 and i < len(expr) - 1:
+                return expr  # the first parenthesis closes before the end
+        elif ch == "," and depth == 1:
+            comma = True
+        i += 1
+    return expr if comma else expr[1:-1]
 
 
 def _head(e: sx.App) -> str | None:

@@ -119,8 +119,6 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
     cls = functor_class(tree, unit)
     job = _Port(_scope(_Unit(tree, hw, cls, unit, decs, defs), cons, exns, types), defs, cls,
                 module_names(tree, cls))
-    # A game's estimates are the homework's one structure (the same for every game).
-    job.em.imports.add(f"from sml150.lib.est import {_EST[hw]}")
     wanted = reachable(decs, defs, cls)
     for d in decs:
         if isinstance(d, sx.Fun):
