@@ -347,18 +347,18 @@ class Emitter:
                 if len(args) != len(params):
                     raise PortError(f"{e.pos}: a tail call with {len(args)} arguments, not "
                                     f"{len(params)}")
-                pre: list[str] = []
+                before: list[str] = []
                 moved: list[tuple[str, str]] = []
                 for param, arg in zip(params, args, strict=True):
                     arg_pre, text = self._hoisted(arg, scope)
-                    pre += arg_pre
+                    before += arg_pre
                     if text != param:  # an argument passed on unchanged needs no assignment
                         moved.append((param, text))
                 if not moved:
-                    return [*pre, "continue"]
+                    return [*before, "continue"]
                 lhs = ", ".join(p for p, _ in moved)
                 rhs = ", ".join(t for _, t in moved)
-                return [*pre, f"{lhs} = {rhs}", "continue"]
+                return [*before, f"{lhs} = {rhs}", "continue"]
             case _:
                 pre, x = self._hoisted(e, scope)
                 return [*pre, *target.put(x, scope.captured, next(self._fresh))]
@@ -1060,8 +1060,9 @@ def _spread(c: sx.Clause, n: int) -> list[sx.Pat]:
 
 
 def _unwrap(expr: str) -> str:
-    """``expr`` without one pair of parentheses around all of it (``(a and b)`` → ``a and b``);
-    a tuple, a lambda and ``(a)(b)`` keep theirs. String literals are skipped while counting.
+    """``expr`` without one pair of parentheses around all of it (``(a and b)`` → ``a and b``).
+
+    A tuple, a lambda and ``(a)(b)`` keep theirs. String literals are skipped while counting.
 
     >>> _unwrap("(a and b)"), _unwrap("(a)(b)"), _unwrap("(a, b)"), _unwrap("('(' + x) + f(')')")
     ('a and b', '(a)(b)', '(a, b)', "('(' + x) + f(')')")
