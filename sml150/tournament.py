@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Final, Literal, final
+from typing import Any, Final, Literal, final
 
 import attrs
 
@@ -322,15 +322,18 @@ def standings(players: Sequence[str], results: Sequence[GameResult]) -> list[Sta
 def standings_table(rows: Sequence[Standing]) -> str:
     """The standings as a text table.
 
-    >>> print(standings_table([Standing("a", 2, 1, 1, 0, 1.5, 190.8, -150.0, 531.6)]))
+    >>> print(standings_table([Standing("a", 2, 1, 1, 0, 1.5, 190.8, -150.0, 531.6),
+    ...                        Standing("b", 1, 0, 0, 1, 0.0, 0.0, 0.0, 0.0)]))
     player       games  won  drawn  lost  points    Elo   95% interval
     a                2    1      1     0     1.5   +191   [-150, +532]
+    b                1    0      0     1     0.0      -   undefined: too few games (1)
     """
     width = max([len("player"), *(len(r.player) for r in rows)]) + 2
     lines = [f"{'player':<{width}} games  won  drawn  lost  points    Elo   95% interval"]
     lines += [
         f"{r.player:<{width}} {r.games:5d} {r.won:4d} {r.drawn:6d} {r.lost:5d} {r.points:7.1f}"
-        f" {r.elo:+6.0f}   [{r.elo_low:+.0f}, {r.elo_high:+.0f}]"
+        + (f" {r.elo:+6.0f}   [{r.elo_low:+.0f}, {r.elo_high:+.0f}]" if r.games >= 2
+           else f" {'-':>6}   undefined: too few games ({r.games})")
         for r in rows
     ]
     return "\n".join(lines)
@@ -379,7 +382,10 @@ def write_json(t: Tournament, out: Path | None) -> str:
     >>> json.loads(write_json(t, None))["players"]
     ['a', 'b']
     """
-    text = json.dumps(attrs.asdict(t), indent=2) + "\n"
+    def rounded(_inst: object, field: attrs.Attribute[Any] | None, value: Any) -> Any:
+        return round(value, 3) if field is not None and field.name == "seconds" else value
+
+    text = json.dumps(attrs.asdict(t, value_serializer=rounded), indent=2) + "\n"
     if out is not None:
         out.write_text(text, encoding="utf-8")
     return text

@@ -69,6 +69,12 @@ def run(args: argparse.Namespace) -> int:
         check_seat(JamboreeSpec(depth, None), choice, Maxie, prune_varies=True)
     except SpecError as e:
         raise UsageError(str(e)) from None
+    if args.out is not None:  # say so before measuring (minutes), not after
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UsageError(f"--out {args.out} needs matplotlib to plot: pip install"
+                             " 'sml150[plot]' (or leave --out off for the table alone)") from None
     with open_executor(args.executor) as ex:
         points = workspan.measure(choice.game, depth, prunes, ex)
     print(f"Jamboree to depth {depth} on {choice.title}")
