@@ -179,7 +179,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "sml150.cli._workspan",
     "sml150.cli._tournament",
     "sml150.cli._autograder",
-    "sml150.crosscheck._cli",
+    "sml150.cli._crosscheck",
     "sml150.port.cli",
 )
 """Subcommands that live in modules of their own (``sml150/cli/_NAME.py``).
@@ -361,9 +361,7 @@ def _run(args: argparse.Namespace) -> int:
 
         check_submission_directory(str(args.submission))
         if args.batch:
-            from sml150.grading._batch import batch_command
-
-            return batch_command(args.hw, args.submission, executor_spec=args.executor,
+            return grading.batch_command(args.hw, args.submission, executor_spec=args.executor,
                                  out=args.out, no_sandbox=args.no_sandbox, tasks=args.tasks)
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,

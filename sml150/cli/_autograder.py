@@ -12,8 +12,8 @@ __all__ = ["register"]
 
 def register(sub: Any) -> None:
     """Add the ``autograder`` subcommand to the ``argparse`` subparsers ``sub``."""
-    from sml150.grading._deploy import PLATFORMS
-    from sml150.grading._secret import ENV
+    from sml150.grading import PLATFORMS
+    from sml150.grading import SECRET_ENV as ENV
 
     p = sub.add_parser(
         "autograder", help="staff: build the Gradescope or Autolab autograder bundle",
@@ -30,8 +30,8 @@ def register(sub: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from sml150.grading._deploy import write_bundle
-    from sml150.grading._secret import ENV, course_secret
+    from sml150.grading import SECRET_ENV as ENV
+    from sml150.grading import course_secret, write_bundle
 
     secret = args.secret if args.secret is not None else course_secret()
     if not secret:

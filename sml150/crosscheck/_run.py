@@ -13,12 +13,9 @@ and the grader rejects them) a grader that disagrees with the SML.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import tempfile
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final, final
 
@@ -44,47 +41,29 @@ from sml150.crosscheck._smlrun import (
     run_sml,
     split_output,
 )
-from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
-from sml150.grading._engine import expected_replies
-from sml150.grading._handout import homework
-from sml150.grading._model import Case, Reply, TaskSpec
-from sml150.grading._sandbox import (
+from sml150.grading.toolkit import (
+    CHECKS,
     INSIDE,
     Bundle,
+    Case,
     Limits,
+    Reply,
+    TaskSpec,
     WorkerDied,
     WorkerSession,
+    encode,
+    estimating_lines,
+    exc_meaning,
+    expected_replies,
+    homework,
     sandbox_problem,
+    show,
 )
-from sml150.grading._secret import ENV, ENV_FILE
-from sml150.grading._worker import encode
 
 __all__ = ["ALLOWED", "BOTH_WRONG", "GRADER_BUG", "PORTING_SLIP", "SML_BUG", "CaseResult",
            "CrosscheckReport", "Tally", "crosscheck", "run_units", "sml_missing"]
 
 Json = Any
-
-_SECRET_LOCK: Final = threading.Lock()
-
-
-@contextlib.contextmanager
-def _drawn_with(secret: str) -> Iterator[None]:
-    """The grader's hidden cases drawn from ``secret`` while inside (the course secret's way).
-
-    (The grader draws hidden cases from the process's course secret; crosscheck borrows that
-    to draw fresh random cases from the same generators, and puts the secret back after.)
-    """
-    with _SECRET_LOCK:
-        saved = {k: os.environ.pop(k, None) for k in (ENV, ENV_FILE)}
-        os.environ[ENV] = secret
-        try:
-            yield
-        finally:
-            os.environ.pop(ENV, None)
-            for k, v in saved.items():
-                if v is not None:
-                    os.environ[k] = v
-
 
 def _skip_reason(case: Case) -> str:
     if case.driver is not None:
@@ -134,20 +113,18 @@ def _jobs(hw: str, count: int, seed: int,
     tasks = [t for t in homework(hw)[1] if only is None or t.id in only]
     jobs: list[_Job] = []
     notes: list[str] = []
-    with _drawn_with(""):
-        for t in tasks:
-            cases = t.cases()
-            exp = expected_replies(hw, t, cases)
-            jobs += [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if not c.hidden]
+    for t in tasks:
+        cases = t.cases_for("")  # its public cases are the same whatever the secret
+        exp = expected_replies(hw, t, cases)
+        jobs += [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if not c.hidden]
     for t in tasks:
         wanted = {_function(j.case.exprs[0]): count for j in jobs
                   if j.task is t and not _skip_reason(j.case)}
         short: dict[str, int] = {}
         draw = 0
         while any(wanted.values()) and draw < MAX_DRAWS:
-            with _drawn_with(f"sml150 crosscheck {seed} {draw}"):
-                cases = t.cases()
-                exp = expected_replies(hw, t, cases)
+            cases = t.cases_for(f"sml150 crosscheck {seed} {draw}")
+            exp = expected_replies(hw, t, cases)
             drawn = dict.fromkeys(wanted, 0)
             for c, e in zip(cases, exp, strict=True):
                 f = _function(c.exprs[0]) if c.exprs else ""

@@ -1,7 +1,7 @@
 """Running SML/NJ inside the grader's sandbox, and reading the cases' markers from its output.
 
 SML/NJ (``smlnj``, 110.79) runs its runtime binary on its heap image directly (no shell
-script), under the same ``bwrap`` command line the grader's workers get (``_sandbox._bwrap_argv``:
+script), under the same ``bwrap`` command line the grader's workers get (``toolkit.bwrap_argv``:
 no network, new namespaces, a read-only file system, a private ``/tmp``), with the SML/NJ
 install in place of the Python runtime, the project's SML library and this run's files bound
 read-only. Limits: address space, CPU and output size as rlimits, and a wall-clock budget
@@ -25,7 +25,7 @@ from typing import Final, final
 
 import attrs
 
-from sml150.grading._sandbox import INSIDE, Limits, Runtime, _bwrap_argv, sandbox_problem
+from sml150.grading.toolkit import INSIDE, Limits, Runtime, bwrap_argv, sandbox_problem
 
 __all__ = ["CaseOutput", "SmlInstall", "SmlRun", "find_sml", "run_sml", "split_output"]
 
@@ -120,7 +120,7 @@ def run_sml(work: Path, driver: str, *, budget: float = 120.0, sandbox: bool = T
     if sandboxed:
         rt = _sml_runtime(sml)
         binds = [(str(work), f"{INSIDE}/work"), (str(SML_LIBRARY), f"{INSIDE}/sml")]
-        argv = _bwrap_argv(shutil.which(limits.bwrap) or limits.bwrap, rt, binds, limits)
+        argv = bwrap_argv(shutil.which(limits.bwrap) or limits.bwrap, rt, binds, limits)
         setenv = [w for k, v in env.items() for w in ("--setenv", k, v)]
         end = argv.index("--")  # after bwrap's --clearenv
         argv = [*argv[:end], *setenv, *argv[end:]]

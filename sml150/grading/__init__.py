@@ -23,11 +23,15 @@ from typing import Final, TextIO
 
 import attrs
 
+from sml150.grading._batch import batch_command
+from sml150.grading._deploy import PLATFORMS, write_bundle
 from sml150.grading._engine import grade_tasks
 from sml150.grading._handout import HOMEWORKS, homework, write_handout, write_solution
 from sml150.grading._model import GradeReport, TaskReport, TestOutcome
 from sml150.grading._report import autolab_line, gradescope_json, text_report, write_gradescope
 from sml150.grading._sandbox import Limits, SandboxUnavailable, printable_path, sandbox_problem
+from sml150.grading._secret import ENV as SECRET_ENV
+from sml150.grading._secret import course_secret
 from sml150.grading._similarity import similarity_flags
 
 __all__ = [
@@ -36,17 +40,22 @@ __all__ = [
     "EXIT_NO_SANDBOX",
     "EXIT_USAGE",
     "HOMEWORKS",
+    "PLATFORMS",
+    "SECRET_ENV",
     "GradeReport",
     "Limits",
     "SandboxUnavailable",
     "TaskReport",
     "TestOutcome",
     "autolab_line",
+    "batch_command",
+    "course_secret",
     "grade",
     "grade_command",
     "gradescope_json",
     "sandbox_problem",
     "text_report",
+    "write_bundle",
     "write_handout",
     "write_solution",
 ]

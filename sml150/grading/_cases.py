@@ -11,7 +11,7 @@ import functools
 import io
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
@@ -34,6 +34,7 @@ __all__ = [
     "HANDOUT_BIG",
     "HANDOUT_SMALL",
     "PERCENTAGES",
+    "Seeded",
     "best_moves",
     "full_window",
     "kind_of",
@@ -58,7 +59,29 @@ PERCENTAGES: Final = (0.0, 0.25, 0.34, 0.5, 0.5, 0.67, 0.75, 1.0)
 """Jamboree prune percentages drawn for the cases."""
 
 
-def seeded(build: Build, k: int) -> Callable[[], list[Case]]:
+@final
+class Seeded:
+    """A task's cases: public ones from one seed, hidden ones from another (``seeded``).
+
+    Called, it builds them for this process's course secret; ``for_secret`` for any secret
+    (crosscheck draws fresh cases from the same generators so). Each secret's cases are built
+    once per process.
+    """
+
+    def __init__(self, build: Build, k: int) -> None:
+        self.build = build
+        self.k = k
+        self.for_secret = functools.cache(self._build)
+
+    def _build(self, secret: str) -> list[Case]:
+        return (self.build(random.Random(1000 + self.k), False)
+                + self.build(random.Random(hidden_seed(self.k, secret)), True))
+
+    def __call__(self) -> list[Case]:
+        return self.for_secret(course_secret())
+
+
+def seeded(build: Build, k: int) -> Seeded:
     """The cases of task number ``k``: public ones from one seed, hidden ones from another.
 
     The hidden seed comes from the course secret when one is set (``_secret``), so the public
@@ -68,17 +91,10 @@ def seeded(build: Build, k: int) -> Callable[[], list[Case]]:
     >>> cases = seeded(lambda rng, hidden: [Case(f"{hidden}")], 1)
     >>> [c.name for c in cases()], cases() is cases()
     (['False', 'True'], True)
+    >>> cases.for_secret("a course") is cases.for_secret("a course")
+    True
     """
-
-    @functools.cache
-    def for_secret(secret: str) -> list[Case]:
-        return (build(random.Random(1000 + k), False)
-                + build(random.Random(hidden_seed(k, secret)), True))
-
-    def cases() -> list[Case]:
-        return for_secret(course_secret())
-
-    return cases
+    return Seeded(build, k)
 
 
 _KINDS: Final = (

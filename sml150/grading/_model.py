@@ -243,6 +243,19 @@ class TaskSpec:
     """How many of the run's task budgets (``Limits.group_budget``) this task may use: more
     than one for a task that starts many workers (Task 4.2: two per Riskless under test)."""
 
+    def cases_for(self, secret: str) -> list[Case]:
+        """The task's cases with the hidden ones drawn from ``secret`` (not this process's).
+
+        For cases built by ``_cases.seeded``; any other builder has no secret to draw from,
+        and gives its one set.
+
+        >>> t = TaskSpec("1", "demo", 1, lambda: [Case("only")])
+        >>> [c.name for c in t.cases_for("any")]
+        ['only']
+        """
+        for_secret = getattr(self.cases, "for_secret", None)
+        return list(for_secret(secret)) if callable(for_secret) else self.cases()
+
 
 @final
 @attrs.frozen

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from sml150.cli._usage import UsageError
-from sml150.crosscheck._run import CrosscheckReport, crosscheck, sml_missing
-from sml150.grading._handout import homework
+from sml150.crosscheck import CrosscheckReport, crosscheck, sml_missing
+from sml150.grading.toolkit import homework
 
 __all__ = ["register", "render"]
 

@@ -1,0 +1,52 @@
+"""The grader's parts that other tools build on: its cases and checks, its sandbox, its encoder.
+
+``sml150.crosscheck`` runs the grader's own cases on an SML solution and on its Python port and
+compares both with what the grader expects; ``sml150.port`` fills the starter's layout. They use
+the grader's pieces through this module (the grader's modules themselves are private to it), so
+that what they rely on is named in one place and stays stable when the grader's insides move.
+
+>>> from sml150.grading.toolkit import homework
+>>> [t.id for t in homework("hw11")[1]][:2]
+['2.1', '3.1']
+"""
+
+from __future__ import annotations
+
+from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
+from sml150.grading._engine import expected_replies
+from sml150.grading._handout import homework
+from sml150.grading._model import Case, Reply, TaskSpec
+from sml150.grading._runtime import Runtime, bwrap_argv
+from sml150.grading._sandbox import (
+    INSIDE,
+    Bundle,
+    Limits,
+    WorkerDied,
+    WorkerSession,
+    sandbox_problem,
+)
+from sml150.grading._starter import reference_source, starter_source
+from sml150.grading._worker import encode
+
+__all__ = [
+    "CHECKS",
+    "INSIDE",
+    "Bundle",
+    "Case",
+    "Limits",
+    "Reply",
+    "Runtime",
+    "TaskSpec",
+    "WorkerDied",
+    "WorkerSession",
+    "bwrap_argv",
+    "encode",
+    "estimating_lines",
+    "exc_meaning",
+    "expected_replies",
+    "homework",
+    "reference_source",
+    "sandbox_problem",
+    "show",
+    "starter_source",
+]
