@@ -439,6 +439,3 @@ class WorkerSession:
         self.log.close()
         if self.cgroup is not None:
             self.cgroup.close()
-
-
-_bwrap_argv = bwrap_argv  # TODO(integration): the old private name, until its importer moves
