@@ -38,7 +38,7 @@ class Probe:
         return self._inner.make_move(s, m)
 
 
-ENGINE_PLAYERS = ["pvs:6", "mtdf:6", "engine:jamboree:5", "id:0.4", "negamax:6"]
+ENGINE_PLAYERS = ["pvs:5", "mtdf:5", "engine:jamboree:5", "id:0.5", "negamax:5"]
 """Every engine player kind whose status showed 0 positions (``id``, the AI of ``play``,
 publishes with its deadline checks, every 1024 positions)."""
 
