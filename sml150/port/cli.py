@@ -104,6 +104,10 @@ def _run(args: argparse.Namespace) -> int:
             status = 1
             continue
         (out / f"{f.stem}.py").write_text(result.text, encoding="utf-8")
+        if result.tests is not None:
+            (out / f"test_{f.stem}.py").write_text(result.tests, encoding="utf-8")
+            print(f"test_{f.stem}.py: {result.tests.count('def test_')} tests from the SML's "
+                  "test structures")
         print(f"{f.stem}.py: {len(result.ported)} ported, {len(result.failures)} left out, "
               f"{len(result.skipped)} skipped (tests, given code)")
         for failure in result.failures:

@@ -126,6 +126,9 @@ BASIS_CALLS: Final[dict[str, tuple[str, int, str | None]]] = {
     "List.map": ("[{0}(x) for x in {1}]", 2, None),
     "map": ("[{0}(x) for x in {1}]", 2, None),
     "List.filter": ("[x for x in {1} if {0}(x)]", 2, None),
+    "ListMergeSort.sort": ("sorted({1}, key=functools.cmp_to_key(lambda a, b: 1 if {0}(a, b) "
+                           "else -1 if {0}(b, a) else 0))", 2, "import functools"),
+    "List.find": ("Maybe.from_optional(next((x for x in {1} if {0}(x)), None))", 2, _MAYBE),
     "List.exists": ("any({0}(x) for x in {1})", 2, None),
     "List.all": ("all({0}(x) for x in {1})", 2, None),
     "List.tabulate": ("[{1}(i) for i in range({0})]", 2, None),

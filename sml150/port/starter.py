@@ -43,6 +43,7 @@ from sml150.port.layout import (
 )
 from sml150.port.names import LIB_CONS, Con, snake
 from sml150.port.parser import SmlSyntaxError, parse
+from sml150.port.smltests import port_tests
 
 __all__ = ["ModulePort", "guess_homework", "port_module", "starter_text"]
 
@@ -61,6 +62,10 @@ class ModulePort:
     "One line per function or value left out: ``name: line:col: why``."
     skipped: list[str]
     "Top-level ``val`` tests and declarations the starter already gives, by SML name."
+    scope: Scope | None = None
+    "The names the port gave the SML's constructors and types (for its test structures)."
+    tests: str | None = None
+    "The SML's test structures as a pytest module (``test_<module>.py``), if it has any."
 
 
 @functools.cache
@@ -136,7 +141,25 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
                     job.skipped.append(f"val {core.name} (used by no function of the starter)")
                 else:
                     job.val(core.name, p, e)
-    return ModulePort(job.text(text, tree), job.ported, job.failures, job.skipped)
+    tests = None
+    try:
+        tests = port_tests(module, sml, _homes(hw), job.scope)
+    except (PortError, SmlSyntaxError) as e:
+        job.failures.append(f"tests: {e}")
+    return ModulePort(job.text(text, tree), job.ported, job.failures, job.skipped,
+                      job.scope, tests)
+
+
+def _homes(hw: str) -> dict[str, str]:
+    """Each top-level name of the homework's starter modules, with its module."""
+    from sml150.grading._handout import homework
+
+    out: dict[str, str] = {}
+    for spec in homework(hw)[0]:
+        text = starter_text(hw, spec.name) or ""
+        out.update({name: spec.name for name in module_names(ast.parse(text), None)
+                    if not name.startswith("_")})
+    return out
 
 
 @attrs.define

@@ -43,6 +43,8 @@ def port_solution(name: str, target: Path) -> Path:
         result = port_module(hw, f.stem, f.read_text(encoding="utf-8"))
         assert not result.failures, (f.name, result.failures)
         (target / f"{f.stem}.py").write_text(result.text, encoding="utf-8")
+        if result.tests is not None:
+            (target / f"test_{f.stem}.py").write_text(result.tests, encoding="utf-8")
     return target
 
 
@@ -114,7 +116,8 @@ def test_the_other_automatic_ports_score_full_marks(name: str, tmp_path: Path) -
 @pytest.mark.parametrize("name", SOLUTIONS)
 def test_an_automatic_port_passes_mypy_strict(name: str, tmp_path: Path) -> None:
     d = port_solution(name, tmp_path / name)
-    modules = [str(d / f"{f.stem}.py") for f in _sml_files(name)]
+    modules = [str(p) for f in _sml_files(name)
+               for p in (d / f"{f.stem}.py", d / f"test_{f.stem}.py") if p.exists()]
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or "mypy"
     proc = subprocess.run([mypy, "--strict", "--no-incremental", *modules], cwd=d,
                           capture_output=True, text=True, check=False, timeout=300)
