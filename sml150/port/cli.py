@@ -104,12 +104,12 @@ def _run(args: argparse.Namespace) -> int:
             status = 1
             continue
         (out / f"{f.stem}.py").write_text(result.text, encoding="utf-8")
+        print(f"{f.stem}.py: {len(result.ported)} ported, {len(result.failures)} left out, "
+              f"{len(result.skipped)} skipped (tests, given code)")
         if result.tests is not None:
             (out / f"test_{f.stem}.py").write_text(result.tests, encoding="utf-8")
             print(f"test_{f.stem}.py: {result.tests.count('def test_')} tests from the SML's "
                   "test structures")
-        print(f"{f.stem}.py: {len(result.ported)} ported, {len(result.failures)} left out, "
-              f"{len(result.skipped)} skipped (tests, given code)")
         for failure in result.failures:
             name, _, where = failure.partition(": ")
             print(f"{f}:{where.split(': ', 1)[0]}: {name}: {where.split(': ', 1)[-1]}",
