@@ -5,6 +5,10 @@ Run (as root on a shared machine, first ``echo -20 > /proc/self/autogroup``; see
 
     .venv/bin/python benchmarks/scaling.py --workers 1,2,4,8,16 [--rounds 3] [--quick]
         [--only NAME ...] [--no-dask] [--time-limit SECONDS] > scaling.jsonl
+    .venv/bin/python benchmarks/scaling.py --summarise scaling.jsonl   # medians, model, table
+
+(A little over 400 lines: one measurement, read top to bottom: its workloads, the checks, the
+model and the summaries that a run cut short can be re-read with.)
 
 Workloads (``--quick`` shrinks each so that the whole script runs in well under a minute on two
 cores; the names stay the same):
@@ -15,6 +19,8 @@ cores; the names stay the same):
 - ``engine-ybw``: the engine's young-brothers-wait, the same search and baseline;
 - ``hw11-earth``: the HW11 handout's Jamboree(0.25) on Riskless Earth after 4 seeded moves,
   depth 5 (quick: 3), its default grain (``depth - 2``);
+- ``hw11-earth-coarse``: the same search with tasks one ply taller (grain ``depth - 3``): fewer,
+  larger tasks, so that the orchestrating process stops being the limit (issue 21);
 - ``tournament``: 64 games of ``alphabeta:4`` vs ``jamboree:4:0.5`` on 4x4 Tic-Tac-Toe with
   the draw rule, one task per game (quick: 4 games of ``alphabeta:3`` vs ``jamboree:3:0.5`` on
   3x3).
@@ -42,7 +48,11 @@ cost per task::
 
     T_N ~ (c (W - S) + k d) / N + c S         predicted speed-up T1 / T_N
 
-and the work/span bound ``min(N, W / S)`` that no scheduler of this search can pass. The model
+and the work/span bound ``min(N, W / S)`` that no scheduler of this search can pass. The
+orchestrating process (the asyncio thread that splits nodes above the grain and pickles each
+task) is one more limit no worker shares: its CPU seconds per task, ``o``, are measured on the
+smallest pool (``main_cpu_s`` of each run: this process's CPU time), and the second prediction
+is ``T1 / max(T_N, k o)`` (``predicted_with_orchestrator``, column ``+orch``). The model
 knows neither the machine's shared caches and memory bandwidth (``parallel_jamboree.py``
 measures that ceiling on two cores) nor that a task is indivisible (the span counts leaves, a
 task is a whole subtree): where the measurement falls below it, those are the suspects.
@@ -119,10 +129,13 @@ def _engine(name: str, search: Callable[..., Any], depth: int) -> Workload:
         lambda: pvs(c4, c4.start, depth))
 
 
-def _hw11_earth(depth: int) -> Workload:
-    run, key = hw11(0.25, depth, max(1, depth - 2), Earth, 4)
-    return Workload("hw11-earth",
-                    f"HW11 Jamboree(0.25), Riskless Earth after 4 moves, depth {depth}",
+def _hw11_earth(depth: int, coarser: int = 0) -> Workload:
+    """The Earth search; ``coarser``: its tasks that many plies taller than the default's."""
+    grain = max(1, depth - 2 - coarser)
+    run, key = hw11(0.25, depth, grain, Earth, 4)
+    return Workload("hw11-earth" + ("-coarse" if coarser else ""),
+                    f"HW11 Jamboree(0.25), Riskless Earth after 4 moves, depth {depth}, "
+                    f"grain {grain}",
                     run, lambda a: repr(key(a)), lambda a: Cost(a.work, a.span))
 
 
@@ -147,20 +160,24 @@ def workloads(quick: bool) -> list[Workload]:
     """The issue's workloads, full size or shrunk (``quick``).
 
     >>> [w.name for w in workloads(True)]
-    ['engine-jamboree', 'engine-ybw', 'hw11-earth', 'tournament']
+    ['engine-jamboree', 'engine-ybw', 'hw11-earth', 'hw11-earth-coarse', 'tournament']
     """
     depth = 7 if quick else 12
     return [_engine("engine-jamboree", jamboree, depth),
             _engine("engine-ybw", young_brothers_wait, depth),
             _hw11_earth(3 if quick else 5),
+            _hw11_earth(3 if quick else 5, coarser=1),
             _tournament(4, QUICK_GAME, QUICK_PLAYERS) if quick
             else _tournament(64, TOURNAMENT_GAME, TOURNAMENT_PLAYERS)]
 
 
-def predict(t1: float, cost: Cost, tasks: int, dispatch: float, n: int) -> float:
-    """The model's speed-up at ``n`` workers: ``T1 / ((c (W - S) + k d) / n + c S)``.
+def predict(t1: float, cost: Cost, tasks: int, dispatch: float, n: int, *,
+            orchestrator: float = 0.0) -> float:
+    """The model's speed-up at ``n`` workers: ``T1 / max((c (W - S) + k d) / n + c S, k o)``.
 
-    ``c = T1 / W`` (seconds per unit of work), ``k`` tasks, ``d`` seconds of dispatch each.
+    ``c = T1 / W`` (seconds per unit of work), ``k`` tasks, ``d`` seconds of dispatch each (a
+    worker's share), ``o`` seconds of the orchestrating process's CPU per task (0: not known),
+    which no number of workers shares out.
     REQUIRES: ``t1 > 0``, ``cost.work >= cost.span > 0``, ``n >= 1``.
     ENSURES: at most ``min(n, W / S)``; 1 at ``n = 1`` without dispatch cost.
 
@@ -170,9 +187,12 @@ def predict(t1: float, cost: Cost, tasks: int, dispatch: float, n: int) -> float
     3.076923076923077
     >>> round(predict(10.0, Cost(100, 10), 100, 0.01, 4), 3)   # 10 / (2.5 + 1)
     2.857
+    >>> predict(10.0, Cost(100, 10), 100, 0.0, 16, orchestrator=0.05)   # 10 / max(1.56, 5)
+    2.0
     """
     c = t1 / cost.work
-    return t1 / ((c * (cost.work - cost.span) + tasks * dispatch) / n + c * cost.span)
+    brent = (c * (cost.work - cost.span) + tasks * dispatch) / n + c * cost.span
+    return t1 / max(brent, tasks * orchestrator)
 
 
 def _specs(counts: Sequence[int], dask: bool) -> list[str]:
@@ -232,6 +252,10 @@ class _Log:
         tb = statistics.median(best) if best else None
         by_round = {r["round"]: r["seconds"] for r in self.runs
                     if r["workload"] == name and r["executor"] == SEQUENTIAL}
+        # the orchestrator's CPU per task, measured on the smallest pool (least contended)
+        first = [r for r in self.runs if r["workload"] == name and specs
+                 and r["executor"] == specs[0] and r.get("main_cpu_s") and r["tasks"]]
+        o = statistics.median(r["main_cpu_s"] / r["tasks"] for r in first) if first else 0.0
         for ex in [SEQUENTIAL, *([BEST] if best else []), *specs]:
             mine = [r for r in self.runs if r["workload"] == name and r["executor"] == ex]
             if not mine:
@@ -255,19 +279,27 @@ class _Log:
                            "bound": round(min(n, cost.work / cost.span), 2),
                            "task_cpu_mean_s": round(cpu / tasks, 5) if tasks and cpu else None,
                            "busy_cores": round(cpu / tn, 2) if cpu else None}
+                if o:
+                    main = statistics.median(r["main_cpu_s"] for r in mine)
+                    record |= {"orchestrator_cpu_s": round(main, 3),
+                               "orchestrator_ms_per_task": round(1000 * main / tasks, 3),
+                               "predicted_with_orchestrator": round(
+                                   predict(t1, cost, tasks, d, n, orchestrator=o), 3)}
             yield record
 
 
 def _table(log: _Log, names: Sequence[str], specs: Sequence[str]) -> None:
     _say(f"{'workload':16} {'executor':15} {'median':>8} {'speed-up':>9} {'vs best':>8} "
-         f"{'model':>6} {'bound':>6} {'tasks':>6}")
+         f"{'model':>6} {'+orch':>6} {'bound':>6} {'tasks':>6}")
     for name in names:
         for s in log.summaries(name, specs):
             vb = f"{s['speedup_vs_best']:.2f}x" if s["speedup_vs_best"] else ""
             model = f"{s['predicted_speedup']:.2f}x" if "predicted_speedup" in s else ""
+            orch = (f"{s['predicted_with_orchestrator']:.2f}x"
+                    if "predicted_with_orchestrator" in s else "")
             bound = f"{s['bound']:.1f}" if "bound" in s else ""
             _say(f"{name:16} {s['executor']:15} {s['median_s']:7.2f}s {s['speedup']:8.2f}x "
-                 f"{vb:>8} {model:>6} {bound:>6} {s.get('tasks', ''):>6}")
+                 f"{vb:>8} {model:>6} {orch:>6} {bound:>6} {s.get('tasks', ''):>6}")
 
 
 def _check(w: Workload, ex: str, want: Any, got: Any) -> None:
@@ -297,12 +329,12 @@ def _round(r: int, loads: Sequence[Workload], pools: dict[str, Executor], log: _
                          "same_value": b.value == want.value, "same_move": b.move == want.move})
         for spec, inner in pools.items():
             ex = Counting(inner)
-            cpu0, t0 = children_cpu(), time.perf_counter()
+            cpu0, main0, t0 = children_cpu(), time.process_time(), time.perf_counter()
             got = w.run(ex)
-            seconds = time.perf_counter() - t0
+            seconds, main = time.perf_counter() - t0, time.process_time() - main0
             _check(w, spec, want, got)
             runs.append({"executor": spec, "seconds": seconds, "tasks": ex.tasks,
-                         "cpu_s": round(children_cpu() - cpu0, 3)})
+                         "cpu_s": round(children_cpu() - cpu0, 3), "main_cpu_s": round(main, 3)})
         for run in runs:
             record = {"kind": "run", "round": r, "workload": w.name, **run,
                       "seconds": round(run["seconds"], 4)}
@@ -362,7 +394,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="small workloads (a smoke run)")
     ap.add_argument("--only", nargs="*", default=None,
-                    help="engine-jamboree, engine-ybw, hw11-earth, tournament")
+                    help="engine-jamboree, engine-ybw, hw11-earth, hw11-earth-coarse, "
+                         "tournament")
     ap.add_argument("--no-dask", action="store_true", help="no dask:N pool")
     ap.add_argument("--time-limit", type=float, default=0.0,
                     help="start no run past this many seconds (0: none)")

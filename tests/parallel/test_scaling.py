@@ -47,6 +47,25 @@ def test_a_quick_run_checks_every_result_and_predicts_beside_it() -> None:
     for x in summary:
         assert x["tasks"] > 0 and x["work"] >= x["span"] > 0
         assert 0 < x["predicted_speedup"] <= x["bound"] == 1
+        assert 0 < x["predicted_with_orchestrator"] <= x["predicted_speedup"]
+        assert x["orchestrator_cpu_s"] > 0  # this process's CPU while the workers searched
+
+
+def test_a_run_cut_short_is_summarised_again(tmp_path: Any) -> None:
+    lines = [
+        {"kind": "dispatch", "executor": "processes:2", "round_trip_s": 0.001},
+        *({"kind": "run", "round": r, "workload": "w", "executor": "sequential",
+           "seconds": 4.0 + r, "work": 100, "span": 10} for r in range(2)),
+        *({"kind": "run", "round": r, "workload": "w", "executor": "processes:2",
+           "seconds": 2.0 + r, "tasks": 10, "cpu_s": 4.0, "main_cpu_s": 0.1}
+          for r in range(2)),
+    ]
+    path = tmp_path / "cut.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    out = _run("--summarise", str(path))
+    two = next(x for x in out if x["executor"] == "processes:2")
+    assert two["runs"] == 2 and two["median_s"] == 2.5 and two["speedup"] == 1.8
+    assert two["range"] == [1.667, 2.0] and two["orchestrator_ms_per_task"] == 10.0
 
 
 def test_bad_worker_counts_are_one_line() -> None:
