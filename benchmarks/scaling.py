@@ -391,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--workers", default="1,2,4,8,16",
                     help="comma-separated worker counts (default 1,2,4,8,16)")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=None, help="default 3 (--quick: 1)")
     ap.add_argument("--quick", action="store_true", help="small workloads (a smoke run)")
     ap.add_argument("--only", nargs="*", default=None,
                     help="engine-jamboree, engine-ybw, hw11-earth, hw11-earth-coarse, "
@@ -403,6 +403,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     help="measure nothing: the summaries and table of FILE (this script's "
                          "output, a run cut short too)")
     args = ap.parse_args(argv)
+    if args.rounds is None:
+        args.rounds = 1 if args.quick else 3
     if args.summarise:
         summarise(args.summarise)
         return

@@ -76,7 +76,7 @@ def test_bad_worker_counts_are_one_line() -> None:
 
 @pytest.mark.exhaustive
 def test_the_whole_quick_run_with_dask() -> None:
-    lines = _run("--quick", "--workers", "1,2", "--rounds", "2")
+    lines = _run("--quick", "--workers", "1,2")
     assert "error" not in [x["kind"] for x in lines]
     assert {x["executor"] for x in lines if x["kind"] == "summary"} >= {
         "sequential", "processes:1", "processes:2"}
