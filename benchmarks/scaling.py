@@ -25,7 +25,9 @@ cores; the names stay the same):
   the draw rule, one task per game (quick: 4 games of ``alphabeta:3`` vs ``jamboree:3:0.5`` on
   3x3).
 
-Every pool is opened once (``processes:N`` for each ``N`` of ``--workers``, and ``dask:N`` at the
+Before each timed run the script waits until the workers are idle (an engine search's
+abandoned subtrees run on after it returns; ``settle_s`` says how long it waited). Every pool
+is opened once (``processes:N`` for each ``N`` of ``--workers``, and ``dask:N`` at the
 largest ``N`` where dask is installed, unless ``--no-dask``) and warmed (every worker imports the
 library) before anything is timed. Then ``--rounds`` rounds, each running every workload in
 order (``executor=None``), its best-sequential baseline, and on every pool in turn, so that a
@@ -218,6 +220,21 @@ def _dispatch(ex: Executor, trips: int = 30) -> float:
     return statistics.median(times)
 
 
+def _settle(limit: float = 10.0, step: float = 0.1) -> float:
+    """Wait until the workers are idle (an engine search's abandoned tasks run on after it
+    returns, and would slow the next run): until the children's CPU time grows by under a
+    fifth of ``step`` in ``step`` seconds, at most ``limit`` seconds; the seconds waited."""
+    t0 = last = time.perf_counter()
+    cpu = children_cpu()
+    while last - t0 < limit:
+        time.sleep(step)
+        now, last = children_cpu(), time.perf_counter()
+        if now - cpu < step / 5:
+            break
+        cpu = now
+    return last - t0
+
+
 def _warm(ex: Executor, n: int, quick_loads: Sequence[Workload]) -> None:
     """Start every worker and have it import what the workloads run."""
     list(ex.map(time.sleep, [0.05] * (4 * n)))
@@ -315,6 +332,7 @@ def _round(r: int, loads: Sequence[Workload], pools: dict[str, Executor], log: _
     for w in loads:
         if out_of_time():
             return False
+        _settle()
         t0 = time.perf_counter()
         want = w.run(None)
         seconds = time.perf_counter() - t0
@@ -334,7 +352,8 @@ def _round(r: int, loads: Sequence[Workload], pools: dict[str, Executor], log: _
             seconds, main = time.perf_counter() - t0, time.process_time() - main0
             _check(w, spec, want, got)
             runs.append({"executor": spec, "seconds": seconds, "tasks": ex.tasks,
-                         "cpu_s": round(children_cpu() - cpu0, 3), "main_cpu_s": round(main, 3)})
+                         "cpu_s": round(children_cpu() - cpu0, 3), "main_cpu_s": round(main, 3),
+                         "settle_s": round(_settle(), 2)})
         for run in runs:
             record = {"kind": "run", "round": r, "workload": w.name, **run,
                       "seconds": round(run["seconds"], 4)}
