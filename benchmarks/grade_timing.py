@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 from sml150.grading import grade, write_handout, write_solution
-from sml150.grading._mutants import mutant_source, mutants
+from sml150.grading._handout import load
+from sml150.grading._mutants import any_mutant_source
 
 
 def main() -> None:
@@ -20,8 +21,8 @@ def main() -> None:
             root = Path(tmp)
             write_solution(hw, root / "reference")
             write_handout(hw, root / "starter")
-            m = mutants(hw)[0]
-            write_solution(hw, root / "mutant", {m.module: mutant_source(m)})
+            m = load(hw).mutants[0]
+            write_solution(hw, root / "mutant", {m.module: any_mutant_source(m)})
             for kind in ("reference", "starter", "mutant"):
                 start = time.perf_counter()
                 report = grade(hw, root / kind, text=False)

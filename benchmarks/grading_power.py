@@ -28,8 +28,9 @@ from pathlib import Path
 
 from sml150.grading import write_solution
 from sml150.grading._engine import expected_replies
-from sml150.grading._handout import homework
-from sml150.grading._mutants import AstMutant, ast_mutant_source, generate, grade_in_process
+from sml150.grading._handout import homework, load
+from sml150.grading._inprocess import grade_in_process
+from sml150.grading._mutants import AstMutant, ast_mutant_source, generate
 
 EQUIVALENTS = Path(__file__).with_name("grading_power_equivalents.json")
 
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     for hw in args.hw:
         for task in homework(hw)[1]:
             expected_replies(hw, task, task.cases())
-        ms = generate(hw, tuple(args.module) if args.module else None)
+        ms = generate(load(hw), tuple(args.module) if args.module else None)
         if args.sample and args.sample < len(ms):
             ms = sorted(random.Random(args.seed).sample(ms, args.sample), key=lambda m: m.key)
         todo = [m for m in ms if not is_equivalent(m, equivalents)]

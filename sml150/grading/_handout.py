@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sml150.grading._engine import expected_replies
+from sml150.grading._homework import Homework
 from sml150.grading._model import TaskSpec
 from sml150.grading._sandbox import write_library
 from sml150.grading._starter import (
@@ -25,22 +26,32 @@ from sml150.grading._starter import (
     starter_source,
 )
 
-__all__ = ["HOMEWORKS", "handout_files", "homework", "write_handout", "write_solution"]
+__all__ = ["HOMEWORKS", "handout_files", "homework", "load", "write_handout", "write_solution"]
 
 HOMEWORKS: Final = ("hw10", "hw11", "gametree")
 """The homeworks the grader knows."""
 
 
+def load(hw: str) -> Homework:
+    """The homework named ``hw``; ``ValueError`` naming the known ones otherwise.
+
+    >>> load("hw11").starter_files
+    ('test_riskless.py',)
+    """
+    if hw not in HOMEWORKS:
+        raise ValueError(f"unknown homework {hw!r}: choose one of {', '.join(HOMEWORKS)}")
+    found: Homework = importlib.import_module(f"sml150.grading.{hw}").HOMEWORK
+    return found
+
+
 def homework(hw: str) -> tuple[tuple[ModuleSpec, ...], tuple[TaskSpec, ...]]:
-    """The modules and tasks of ``hw``; ``ValueError`` naming the known ones otherwise.
+    """The modules and tasks of ``hw`` (``load``'s), as a pair.
 
     >>> [t.id for t in homework("hw10")[1]][:3]
     ['5.1', '5.2', '5.3']
     """
-    if hw not in HOMEWORKS:
-        raise ValueError(f"unknown homework {hw!r}: choose one of {', '.join(HOMEWORKS)}")
-    spec = importlib.import_module(f"sml150.grading.{hw}")
-    return spec.MODULES, spec.TASKS
+    h = load(hw)
+    return h.modules, h.tasks
 
 
 _SUPPORT: Final = {"_worker.py": "worker.py", "_model.py": "model.py", "_checks.py": "checks.py"}
@@ -116,37 +127,8 @@ better; HW11 Task 4.1: no worse than the naive army count), and your Riskless te
 Hand in this directory's `.py` modules (not `sml150/` and not `tests/`).
 {extra}"""
 
-_HW11_EXTRA: Final = """
-## Task 4.2: your Riskless tests
-
-Write your tests in `test_riskless.py` (a starting point is there): plain functions named
-`test_...` that take no arguments, import from `riskless` and `maps`, and fail by raising (for
-example with `assert`). The grader runs your test module with the *reference* Riskless in
-place of yours: at least {need} of them must pass there (a test that fails there, for example
-one that checks your own order of moves, does not count and costs nothing). It then runs them
-against deliberately broken Riskless versions: {mutants} named ones (a battle tie won by the
-defender, no army cap, ...) and {hidden} hidden ones, small bugs in the rules (the start, the
-moves, a move's effect, the outcome) that appropriate tests catch; you get the points in
-proportion to the broken versions that one of your tests passing on the reference fails on.
-The Riskless your tests call runs in another process (its functions are called through the
-`riskless` module you import, with the same names and types): test what it does, not its
-text. Only pass/fail per test comes back, never your tests' output.
-"""
 
 
-_GAMETREE_EXTRA: Final = """
-## The gametree exercise in Python
-
-The OCaml types are given in `gametree.py`: a sequence (`Seq.t`) is a function of no argument
-returning `Nil()` or `Cons(head, tail)`, a tree is `TLeaf(value)` or `TNonLeaf(offspring)`, and
-`move option` is `returns.maybe.Maybe` (`Nothing`, `Some(move)`). Answer Questions 1-8 in
-place of the stubs. The grader builds its trees from your own given classes, on demand, and
-counts the offspring cells each function forces: `bval`, `assured_win` and `bmove` must force
-exactly as many as the exercise's alpha-beta (a missed cut or a second walk forces more, a cut
-too early fewer). `bval alpha beta t` may return any value `(alpha, beta)`-equivalent to the
-tree's, and exactly `ntval t` on the full window `(bottom, top)`. The questions' points are the
-grader's own (the exercise gives none).
-"""
 
 
 def handout_files(hw: str) -> list[str]:
@@ -155,11 +137,11 @@ def handout_files(hw: str) -> list[str]:
     >>> handout_files("hw10")[:2]
     ['tictactoe.py', 'las.py']
     """
-    modules, _ = homework(hw)
-    out = [f"{m.name}.py" for m in modules]
+    h = load(hw)
+    out = [f"{m.name}.py" for m in h.modules]
     out += ["tests/public_cases.json", "tests/test_public.py", "pytest.ini", "conftest.py",
             "README.md"]
-    return out + (["test_riskless.py"] if hw == "hw11" else [])
+    return out + list(h.starter_files)
 
 
 def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
@@ -172,7 +154,8 @@ def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
     tests and their expected answers), ``pytest.ini`` and ``README.md``; nothing of
     ``sml150.handouts`` or ``sml150.grading`` is needed to use them.
     """
-    modules, tasks = homework(hw)
+    h = load(hw)
+    modules, tasks = h.modules, h.tasks
     if not force:
         existing = [f for f in handout_files(hw) if (directory / f).exists()]
         if existing:
@@ -213,26 +196,14 @@ def write_handout(hw: str, directory: Path, *, force: bool = False) -> None:
         '"""Puts this directory on sys.path, so tests import your modules."""\n'
         "import sys\nfrom pathlib import Path\n\n"
         "sys.path.insert(0, str(Path(__file__).resolve().parent))\n", encoding="utf-8")
-    extra = ""
-    if hw == "hw11":
-        from sml150.grading.hw11 import (
-            HIDDEN_MUTANTS,
-            MIN_STUDENT_TESTS,
-            RISKLESS_MUTANTS,
-            STARTER_TESTS,
-        )
-
-        extra = _HW11_EXTRA.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS),
-                                   hidden=HIDDEN_MUTANTS)
-        (directory / "test_riskless.py").write_text(STARTER_TESTS, encoding="utf-8")
-    if hw == "gametree":
-        extra = _GAMETREE_EXTRA
+    for name, text in h.starter_extras.items():
+        (directory / name).write_text(text, encoding="utf-8")
     task_lines = "\n".join(
         f"- Task {t.id} ({t.points:g} point{'' if t.points == 1 else 's'}): {t.title}"
         for t in tasks)
     (directory / "README.md").write_text(_README.format(
         hw=hw, modules=", ".join(f"`{m.name}.py`" for m in modules), tasks=task_lines,
-        extra=extra), encoding="utf-8")
+        extra=h.readme), encoding="utf-8")
 
 
 def write_solution(hw: str, directory: Path, patches: dict[str, str] | None = None) -> None:
@@ -240,13 +211,11 @@ def write_solution(hw: str, directory: Path, patches: dict[str, str] | None = No
 
     ``patches`` maps a module name to a replacement source (a mutant's text), written instead.
     """
-    modules, _ = homework(hw)
+    h = load(hw)
     directory.mkdir(parents=True, exist_ok=True)
-    for spec in modules:
+    for spec in h.modules:
         text = (patches or {}).get(spec.name) or reference_source(hw, spec.name)
         (directory / f"{spec.name}.py").write_text(solution_source(text), encoding="utf-8")
-    extras: dict[str, str] = getattr(importlib.import_module(f"sml150.grading.{hw}"),
-                                     "SOLUTION_EXTRAS", {})
-    for name, text in extras.items():
+    for name, text in h.solution_extras.items():
         (directory / name).write_text(text, encoding="utf-8")
 

@@ -14,29 +14,22 @@ True
 from __future__ import annotations
 
 import ast
-import contextlib
-import functools
-import os
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, Final, final
+from typing import Final, Protocol, final
 
 import attrs
 
-from sml150.grading._starter import reference_source
+from sml150.grading._starter import ModuleSpec, reference_source, starter_source
 
 __all__ = [
-    "HW10_MUTANTS",
     "OPERATORS",
     "AstMutant",
+    "Modules",
     "Mutant",
     "any_mutant_source",
     "ast_mutant_source",
     "function_nodes",
     "generate",
-    "grade_in_process",
     "mutant_source",
-    "mutants",
     "student_functions",
 ]
 
@@ -260,207 +253,58 @@ def ast_mutant_source(m: AstMutant) -> str:
     return out
 
 
-def student_functions(hw: str, module: str) -> list[str]:
+class Modules(Protocol):
+    """What mutant generation needs of a homework (``_homework.Homework`` has it)."""
+
+    @property
+    def name(self) -> str:
+        """The homework, e.g. ``hw10``."""
+        ...
+
+    @property
+    def modules(self) -> tuple[ModuleSpec, ...]:
+        """Its modules, with what their starter files leave out."""
+        ...
+
+
+def student_functions(hw: str, spec: ModuleSpec) -> list[str]:
     """The functions of a reference module that students write.
 
     Those are the starter's stubs and the private helpers the starter drops (the heuristics in
     ``brief`` excluded).
 
-    >>> "compare_ab" in student_functions("hw10", "alphabeta")
+    >>> from sml150.grading.hw10 import HOMEWORK
+    >>> spec = next(m for m in HOMEWORK.modules if m.name == "alphabeta")
+    >>> "compare_ab" in student_functions("hw10", spec)
     True
     """
-    from sml150.grading._handout import homework
-    from sml150.grading._starter import starter_source
-
-    spec = next(s for s in homework(hw)[0] if s.name == module)
-    ref = function_nodes(ast.parse(reference_source(hw, module)))
-    kept = function_nodes(ast.parse(starter_source(reference_source(hw, module), spec)))
+    ref = function_nodes(ast.parse(reference_source(hw, spec.name)))
+    kept = function_nodes(ast.parse(starter_source(reference_source(hw, spec.name), spec)))
     dropped = [q for q in ref if q not in kept and q not in spec.brief]
     return [q for q in ref if q in spec.stubs or q in dropped]
 
 
-def generate(hw: str, modules: tuple[str, ...] | None = None) -> list[AstMutant]:
-    """Every AST mutant of the student-written functions of ``hw``, in a stable order.
+def generate(homework: Modules, modules: tuple[str, ...] | None = None) -> list[AstMutant]:
+    """Every AST mutant of the student-written functions of a homework, in a stable order.
 
-    >>> ms = generate("hw10", ("las",))
+    >>> from sml150.grading.hw10 import HOMEWORK
+    >>> ms = generate(HOMEWORK, ("las",))
     >>> len(ms) > 20 and all(m.module == "las" for m in ms)
     True
     """
-    from sml150.grading._handout import homework
-
+    hw = homework.name
     out: list[AstMutant] = []
-    for spec in homework(hw)[0]:
+    for spec in homework.modules:
         if modules is not None and spec.name not in modules:
             continue
         fns = function_nodes(ast.parse(reference_source(hw, spec.name)))
-        for q in student_functions(hw, spec.name):
+        for q in student_functions(hw, spec):
             for op in OPERATORS:
                 sites = _sites(fns[q], op)
                 out.extend(AstMutant(hw, spec.name, q, op, i) for i in range(len(sites)))
     return out
 
 
-def mutants(hw: str) -> tuple[Mutant | AstMutant, ...]:
-    """The mutants of ``hw`` used to test the grader (each with the tasks it breaks).
-
-    >>> len(mutants("hw10")) > 5
-    True
-    """
-    if hw == "hw10":
-        return HW10_MUTANTS
-    from sml150.grading.hw11 import HW11_MUTANTS
-
-    return HW11_MUTANTS
-
-
 def any_mutant_source(m: Mutant | AstMutant) -> str:
     """The module text of a text-patch or an AST mutant."""
     return ast_mutant_source(m) if isinstance(m, AstMutant) else mutant_source(m)
-
-
-# -- grading in this process (fast, for mutation runs and fixtures) -----------------------------
-
-
-def _job(case: Any, exp: Any, reply: Callable[[Any], Any], checks: Any) -> Any:
-    """One case's verdict in the grading child (a driver, or the check of its calls)."""
-    if case.driver is not None:
-        return case.driver(reply)
-    return checks[case.check](exp, [reply(x) for x in case.exprs], case.arg)
-
-
-def _serve_grading(  # noqa: PLR0915 -- one loop: cases, a watchdog, the reply
-        hw: str, directory: str, task_ids: tuple[str, ...] | None, *, stop_early: bool,
-        conn: Any, case_timeout: float) -> None:
-    """In a forked child: grade the modules of ``directory`` case by case, send the result."""
-    import importlib
-    import queue
-    import resource
-    import sys
-    import threading
-
-    from sml150.grading._checks import CHECKS
-    from sml150.grading._engine import expected_replies
-    from sml150.grading._handout import homework
-    from sml150.grading._model import Reply, TestOutcome
-    from sml150.grading._worker import Env, run_call
-
-    resource.setrlimit(resource.RLIMIT_AS, (3 * 1024**3, 3 * 1024**3))
-    sys.path.insert(0, directory)
-    env = Env(importlib.import_module)
-
-    def reply(expr: Any) -> Reply:
-        return Reply.from_raw(run_call(expr, env))
-
-    jobs: queue.Queue[Any] = queue.Queue()
-    results: queue.Queue[Any] = queue.Queue()
-
-    def loop() -> None:
-        while True:
-            job = jobs.get()
-            try:
-                results.put(("ok", job()))
-            except BaseException as e:  # the grader's own failure: the test fails
-                results.put(("err", f"{type(e).__name__}: {e}"))
-
-    sys.setrecursionlimit(60_000)
-    threading.stack_size(256 * 1024 * 1024)
-    threading.Thread(target=loop, daemon=True).start()
-    scores: dict[str, list[int]] = {}
-    failures: list[str] = []
-    for task in homework(hw)[1]:
-        if task_ids is not None and task.id not in task_ids:
-            continue
-        cases = task.cases()
-        expected = expected_replies(hw, task, cases)
-        score = scores.setdefault(task.id, [0, 0])
-        outcomes: list[TestOutcome] = []
-        for case, exp in zip(cases, expected, strict=True):
-            if case.paths is not None:
-                continue  # a case with a worker of its own (the student's tests): not here
-            job = functools.partial(_job, case, exp, reply, CHECKS)
-            jobs.put(job)
-            try:
-                kind, verdict = results.get(timeout=max(case.timeout or 0.0, case_timeout))
-            except queue.Empty:
-                failures.append(f"{task.id} {case.name}: timed out")
-                score[1] += 1
-                conn.send({"scores": scores, "failures": failures, "timeout": True})
-                os._exit(0)
-            passed = kind == "ok" and verdict.passed
-            outcomes.append(TestOutcome(case.name, passed, "", case.hidden))
-            if passed:
-                continue
-            failures.append(f"{task.id} {case.name}: "
-                            f"{verdict.reason if kind == 'ok' else verdict}")
-            if stop_early:
-                score[:] = [sum(o.passed for o in outcomes), len(outcomes)]
-                conn.send({"scores": scores, "failures": failures, "timeout": False})
-                os._exit(0)
-        if task.combine is not None:  # the task's own rule (a gate), as in a real run
-            outcomes = task.combine(outcomes)
-        score[:] = [sum(o.passed for o in outcomes), len(outcomes)]
-    conn.send({"scores": scores, "failures": failures, "timeout": False})
-    os._exit(0)
-
-
-def grade_in_process(hw: str, directory: Path, *, tasks: tuple[str, ...] | None = None,
-                     stop_early: bool = False, case_timeout: float = 10.0,
-                     budget: float = 120.0) -> dict[str, Any]:
-    """Grade the submission ``directory`` without the sandbox, in a forked child.
-
-    The reference answers are computed in this process once and inherited.
-
-    For trusted code only (mutants of the reference, fixtures). Returns ``{"scores": {task:
-    [passed, run]}, "failures": [...], "timeout": bool}``; with ``stop_early`` the run ends at
-    the first failed test. A child that dies or outlives ``budget`` seconds counts as a failure.
-    """
-    import multiprocessing
-    import time
-
-    from sml150.grading._engine import expected_replies
-    from sml150.grading._handout import homework
-
-    for task in homework(hw)[1]:  # computed before the fork, so every child inherits them
-        if tasks is None or task.id in tasks:
-            expected_replies(hw, task, task.cases())
-    ctx = multiprocessing.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_serve_grading,
-                       args=(hw, str(directory), tasks),
-                       kwargs={"stop_early": stop_early, "conn": child,
-                               "case_timeout": case_timeout})
-    proc.start()
-    child.close()
-    started = time.monotonic()
-    result: dict[str, Any] = {"scores": {}, "failures": ["the grading child died"],
-                              "timeout": False}
-    while time.monotonic() - started < budget:
-        if parent.poll(0.05):
-            with contextlib.suppress(EOFError):
-                result = parent.recv()
-            break
-        if not proc.is_alive() and not parent.poll(0.05):
-            break
-    else:
-        result = {"scores": {}, "failures": ["over the time budget"], "timeout": True}
-    if proc.is_alive():
-        proc.kill()
-    proc.join()
-    return result
-
-
-HW10_MUTANTS: Final = (
-    AstMutant("hw10", "las", "look_and_say", "const", 10, "look_and_say: counts from 0",
-              {"5.7", "5.8"}),
-    AstMutant("hw10", "las", "las_wrap", "binop", 0, "las_wrap: subtracts the wrapped counts",
-              {"5.8"}),
-    AstMutant("hw10", "alphabeta", "compare_ab", "cmp", 0, "compare_ab: a tie with alpha is "
-              "INTERIOR", {"6.1", "6.2", "6.3", "6.4", "7.3", "7.4"}),
-    AstMutant("hw10", "alphabeta", "_AlphaBeta._side", "cmp", 1,
-              "AlphaBeta: Maxie's ties go to the later move, bounds included", {"6.2", "6.4"}),
-    AstMutant("hw10", "jamboree", "_Jamboree.split_moves", "binop", 0,
-              "Jamboree: split at p // n", {"7.2", "7.3", "7.4"}),
-    AstMutant("hw10", "tictactoe", "_status", "cmp", 1, "TicTacToe: a line of O's is Minnie's",
-              {"5.5"}),
-)
-"""HW10's mutants, each with the tasks it must lose points on."""

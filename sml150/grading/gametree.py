@@ -40,11 +40,12 @@ import attrs
 
 from sml150.grading._cases import named, seeded
 from sml150.grading._exprs import get, lit, mod
+from sml150.grading._homework import Homework
 from sml150.grading._model import Case, TaskSpec
 from sml150.grading._quotes import GAMETREE as Q
 from sml150.grading._starter import ModuleSpec, quoted_docs
 
-__all__ = ["MODULES", "TASKS", "shapes", "show_tree"]
+__all__ = ["HOMEWORK", "MODULES", "TASKS", "shapes", "show_tree"]
 
 Json = Any
 Shape: TypeAlias = tuple["Shape", ...]
@@ -352,3 +353,22 @@ TASKS: Final = (
 )
 """The exercise's eight questions, with points of the grader's own (the exercise gives none:
 the warmup 5 each, the evaluators 10, alpha-beta 25, its applications 15 and 20)."""
+
+
+_README: Final = """
+## The gametree exercise in Python
+
+The OCaml types are given in `gametree.py`: a sequence (`Seq.t`) is a function of no argument
+returning `Nil()` or `Cons(head, tail)`, a tree is `TLeaf(value)` or `TNonLeaf(offspring)`, and
+`move option` is `returns.maybe.Maybe` (`Nothing`, `Some(move)`). Answer Questions 1-8 in
+place of the stubs. The grader builds its trees from your own given classes, on demand, and
+counts the offspring cells each function forces: `bval`, `assured_win` and `bmove` must force
+exactly as many as the exercise's alpha-beta (a missed cut or a second walk forces more, a cut
+too early fewer). `bval alpha beta t` may return any value `(alpha, beta)`-equivalent to the
+tree's, and exactly `ntval t` on the full window `(bottom, top)`. The questions' points are the
+grader's own (the exercise gives none).
+"""
+"""The starter README's section on the exercise in Python."""
+
+HOMEWORK: Final = Homework("gametree", MODULES, TASKS, readme=_README)
+"""The gametree exercise as the grader knows it."""

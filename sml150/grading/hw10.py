@@ -43,13 +43,15 @@ from sml150.grading._exprs import (
     to_expr,
     tup,
 )
+from sml150.grading._homework import Homework
 from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
+from sml150.grading._mutants import AstMutant
 from sml150.grading._quotes import HW10 as Q
 from sml150.grading._secret import hidden_seed
 from sml150.grading._starter import ModuleSpec, quoted_docs
 
-__all__ = ["MODULES", "TASKS"]
+__all__ = ["HOMEWORK", "HW10_MUTANTS", "MODULES", "TASKS"]
 
 Json = Any
 
@@ -511,3 +513,24 @@ TASKS: Final = (
              _cases(lambda r, h: next_move_cases(r, h, "jamboree"), 15)),
 )
 """HW10's autograded tasks in handout order, with the handout's points."""
+
+
+HW10_MUTANTS: Final = (
+    AstMutant("hw10", "las", "look_and_say", "const", 10, "look_and_say: counts from 0",
+              {"5.7", "5.8"}),
+    AstMutant("hw10", "las", "las_wrap", "binop", 0, "las_wrap: subtracts the wrapped counts",
+              {"5.8"}),
+    AstMutant("hw10", "alphabeta", "compare_ab", "cmp", 0, "compare_ab: a tie with alpha is "
+              "INTERIOR", {"6.1", "6.2", "6.3", "6.4", "7.3", "7.4"}),
+    AstMutant("hw10", "alphabeta", "_AlphaBeta._side", "cmp", 1,
+              "AlphaBeta: Maxie's ties go to the later move, bounds included", {"6.2", "6.4"}),
+    AstMutant("hw10", "jamboree", "_Jamboree.split_moves", "binop", 0,
+              "Jamboree: split at p // n", {"7.2", "7.3", "7.4"}),
+    AstMutant("hw10", "tictactoe", "_status", "cmp", 1, "TicTacToe: a line of O's is Minnie's",
+              {"5.5"}),
+)
+"""HW10's mutants, each with the tasks it must lose points on."""
+
+
+HOMEWORK: Final = Homework("hw10", MODULES, TASKS, mutants=HW10_MUTANTS)
+"""HW10 as the grader knows it."""

@@ -64,6 +64,7 @@ from sml150.grading._exprs import (
     to_expr,
     tup,
 )
+from sml150.grading._homework import Homework
 from sml150.grading._match import EstimateMatch
 from sml150.grading._model import Case, TaskSpec, TestOutcome
 from sml150.grading._mutants import (
@@ -79,6 +80,7 @@ from sml150.grading._starter import ModuleSpec, quoted_docs, reference_source, s
 
 __all__ = [
     "HIDDEN_MUTANTS",
+    "HOMEWORK",
     "HW11_MUTANTS",
     "MIN_STUDENT_TESTS",
     "MODULES",
@@ -695,7 +697,7 @@ def hidden_riskless_mutants(rng: random.Random, count: int = HIDDEN_MUTANTS,
     >>> len(ms), all(m.function in RULES for m in ms)
     (3, True)
     """
-    candidates = [m for m in generate("hw11", (RL,)) if m.function in RULES]
+    candidates = [m for m in generate(HOMEWORK, (RL,)) if m.function in RULES]
     rng.shuffle(candidates)
     out: list[AstMutant] = []
     for m in candidates:
@@ -889,3 +891,29 @@ TASKS: Final = (
 
 SOLUTION_EXTRAS: Final = {"test_riskless.py": REFERENCE_TESTS}
 """Files a reference submission holds besides the modules (Task 4.2's tests)."""
+
+
+_README_TEMPLATE: Final = """
+## Task 4.2: your Riskless tests
+
+Write your tests in `test_riskless.py` (a starting point is there): plain functions named
+`test_...` that take no arguments, import from `riskless` and `maps`, and fail by raising (for
+example with `assert`). The grader runs your test module with the *reference* Riskless in
+place of yours: at least {need} of them must pass there (a test that fails there, for example
+one that checks your own order of moves, does not count and costs nothing). It then runs them
+against deliberately broken Riskless versions: {mutants} named ones (a battle tie won by the
+defender, no army cap, ...) and {hidden} hidden ones, small bugs in the rules (the start, the
+moves, a move's effect, the outcome) that appropriate tests catch; you get the points in
+proportion to the broken versions that one of your tests passing on the reference fails on.
+The Riskless your tests call runs in another process (its functions are called through the
+`riskless` module you import, with the same names and types): test what it does, not its
+text. Only pass/fail per test comes back, never your tests' output.
+"""
+"""The starter README's section on Task 4.2 (``{need}``, ``{mutants}``, ``{hidden}`` filled)."""
+
+HOMEWORK: Final = Homework(
+    "hw11", MODULES, TASKS, mutants=HW11_MUTANTS, solution_extras=SOLUTION_EXTRAS,
+    starter_extras={"test_riskless.py": STARTER_TESTS},
+    readme=_README_TEMPLATE.format(need=MIN_STUDENT_TESTS, mutants=len(RISKLESS_MUTANTS),
+                                   hidden=HIDDEN_MUTANTS))
+"""HW11 as the grader knows it."""

@@ -51,7 +51,7 @@ def test_hidden_cases_come_from_the_course_secret(monkeypatch: pytest.MonkeyPatc
 
 def test_the_reference_scores_full_marks_on_a_courses_hidden_cases(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from sml150.grading._mutants import grade_in_process
+    from sml150.grading._inprocess import grade_in_process
 
     monkeypatch.setenv(ENV, SECRET)
     write_solution("hw10", tmp_path)

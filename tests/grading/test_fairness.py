@@ -17,12 +17,13 @@ import pytest
 
 from sml150.grading import write_solution
 from sml150.grading._checks import CHECKS
+from sml150.grading._handout import load
+from sml150.grading._inprocess import grade_in_process
 from sml150.grading._model import Reply
 from sml150.grading._mutants import (
     AstMutant,
     ast_mutant_source,
     generate,
-    grade_in_process,
     student_functions,
 )
 from sml150.grading._starter import reference_source
@@ -157,7 +158,7 @@ def _sample() -> list[AstMutant]:
     rng = random.Random(9)
     out = []
     for hw, modules in (("hw10", ("las", "alphabeta")), ("hw11", ("graphseq", "alphabeta"))):
-        ms = [m for m in generate(hw, modules) if not is_equivalent(m, equivalents)]
+        ms = [m for m in generate(load(hw), modules) if not is_equivalent(m, equivalents)]
         out += rng.sample(ms, SAMPLE // 2)
     return out
 
@@ -180,9 +181,10 @@ def test_the_grader_kills_95_percent_of_the_mutants() -> None:
 
 
 def test_mutants_come_from_the_student_written_functions() -> None:
-    assert "_TicTacToe.estimate" in student_functions("hw10", "tictactoe")
-    assert "lines_estimator" not in student_functions("hw10", "tictactoe")  # the heuristic
-    for m in generate("hw10", ("las",)):
+    ttt = next(m for m in load("hw10").modules if m.name == "tictactoe")
+    assert "_TicTacToe.estimate" in student_functions("hw10", ttt)
+    assert "lines_estimator" not in student_functions("hw10", ttt)  # the heuristic
+    for m in generate(load("hw10"), ("las",)):
         assert ast_mutant_source(m) != reference_source("hw10", "las")
 
 

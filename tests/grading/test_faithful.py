@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sml150.grading._mutants import grade_in_process
+from sml150.grading._inprocess import grade_in_process
 
 from .conftest import FIXTURES
 

@@ -21,8 +21,10 @@ import pytest
 from sml150.grading import GradeReport
 from sml150.grading._checks import CHECKS
 from sml150.grading._engine import reference_env
+from sml150.grading._handout import load
+from sml150.grading._inprocess import grade_in_process
 from sml150.grading._model import Reply
-from sml150.grading._mutants import AstMutant, ast_mutant_source, generate, grade_in_process
+from sml150.grading._mutants import AstMutant, ast_mutant_source, generate
 from sml150.grading._worker import encode, evaluate
 from sml150.grading.gametree import BOTTOM, TASKS, TOP, shapes
 
@@ -102,7 +104,7 @@ def _mutant_sample() -> list[AstMutant]:
     from benchmarks.grading_power import is_equivalent, load_equivalents
 
     equivalents = load_equivalents()
-    ms = [m for m in generate("gametree") if not is_equivalent(m, equivalents)]
+    ms = [m for m in generate(load("gametree")) if not is_equivalent(m, equivalents)]
     return random.Random(20).sample(ms, SAMPLE_MUTANTS)
 
 

@@ -9,14 +9,9 @@ from pathlib import Path
 import pytest
 
 from sml150.grading import GradeReport, grade, write_solution
-from sml150.grading._handout import homework
-from sml150.grading._mutants import (
-    AstMutant,
-    Mutant,
-    any_mutant_source,
-    grade_in_process,
-    mutants,
-)
+from sml150.grading._handout import homework, load
+from sml150.grading._inprocess import grade_in_process
+from sml150.grading._mutants import AstMutant, Mutant, any_mutant_source
 
 POINTS = {
     "hw10": {"5.1": 4, "5.2": 7, "5.3": 8, "5.4": 8, "5.5": 8, "5.6": 16, "5.7": 10, "5.8": 10,
@@ -51,7 +46,7 @@ def test_starter_scores_zero(graded: Callable[[str, str], GradeReport], hw: str)
     assert all(t.score == 0 and t.tests for t in report.tasks)
 
 
-ALL_MUTANTS = [m for hw in ("hw10", "hw11") for m in mutants(hw)]
+ALL_MUTANTS = [m for hw in ("hw10", "hw11") for m in load(hw).mutants]
 
 
 @pytest.mark.parametrize("mutant", ALL_MUTANTS, ids=[f"{m.hw}: {m.name}" for m in ALL_MUTANTS])

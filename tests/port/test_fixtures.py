@@ -97,7 +97,7 @@ def test_each_solution_ports_with_every_stub_it_defines_filled(name: str) -> Non
 
 
 def _grade(name: str, tmp_path: Path) -> None:
-    from sml150.grading._mutants import grade_in_process
+    from sml150.grading._inprocess import grade_in_process
 
     hw = name.split("_", maxsplit=1)[0]
     d = port_solution(name, tmp_path / name)
