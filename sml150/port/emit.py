@@ -940,12 +940,13 @@ class Emitter:
                     self.imports.add("from returns.maybe import Maybe, Nothing, Some")
                 if base == "Order":
                     self.imports.add("from sml150.lib.basis import Order")
-                if base is None:
-                    base = scope.types.get(name) or scope.types.get(short)
                 owner = name.rpartition(".")[0]
-                if base is None and owner in scope.structs and owner not in _LIBRARY_IMPORTS:
+                if base is None and owner in scope.structs and owner not in _LIBRARY_IMPORTS \
+                        and not scope.structs[owner].startswith(("self", "Est")):
                     self.imports.add("from typing import Any")  # a type of a structure the
                     base = "Any"  # program applies a functor for (a test's R.state)
+                if base is None:
+                    base = scope.types.get(name) or scope.types.get(short)
                 if base is None:
                     raise PortError(f"{pos}: unknown type {name}")
                 return f"{base}[{', '.join(py_args)}]" if py_args else base

@@ -156,8 +156,10 @@ def _homes(hw: str) -> dict[str, str]:
 
     out: dict[str, str] = {}
     for spec in homework(hw)[0]:
-        text = starter_text(hw, spec.name) or ""
-        out.update({name: spec.name for name in module_names(ast.parse(text), None)
+        tree = ast.parse(starter_text(hw, spec.name) or "")
+        imported = {(a.asname or a.name).split(".")[0] for node in tree.body
+                    if isinstance(node, (ast.Import, ast.ImportFrom)) for a in node.names}
+        out.update({name: spec.name for name in module_names(tree, None) - imported
                     if not name.startswith("_")})
     return out
 
