@@ -17,6 +17,7 @@ Maxie moves first and plays ``X``; Minnie plays ``O``. A move is a column, **0-b
 Maxie (X) to move, ply 5
 >>> G.player(s), list(G.moves(s))
 (<Player.Maxie: 'Maxie'>, [3, 2, 4, 1, 5, 0, 6])
+>>> from sml150.games.connect4_solver import score
 >>> score(G, s)   # Pons' convention: the mover wins with her 4th stone, 22 - 4
 18
 
@@ -32,7 +33,7 @@ all written on that one bitboard layout; Pons' solver is ``connect4_solver``.)
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, TypeAlias, final
+from typing import TypeAlias, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -52,9 +53,6 @@ from sml150.lib.signatures import (
 from sml150.search.score import Score as EngineScore
 from sml150.search.score import is_mate, is_win, loss_in, mate_plies, win_in
 
-if TYPE_CHECKING:
-    from sml150.games.connect4_solver import C4Result
-
 __all__ = [
     "Bitboard",
     "C4State",
@@ -65,7 +63,6 @@ __all__ = [
     "IllegalMove",
     "IllegalMoveString",
     "Score",
-    "score",
 ]
 
 Column: TypeAlias = int
@@ -497,22 +494,6 @@ class ConnectFourGame:
         won = self.score_of_win(s.moves + k - 1)
         return won if is_win(v) else -won
 
-    def solve(self, s: C4State, *, analyse: bool = True, mirror: bool = False,
-              max_nodes: int | None = None, seconds: float | None = None) -> C4Result:
-        """Pons' exact solver on ``s``: score, every best column, a PV, and statistics.
-
-        See ``sml150.games.connect4_solver.solve`` (the same arguments and contract).
-
-        >>> G = ConnectFour7x6
-        >>> r = G.solve(G.parse_moves("44455554221"))
-        >>> r.score, r.stats.nodes >= 1
-        (-15, True)
-        """
-        from sml150.games.connect4_solver import solve
-
-        return solve(self, s, analyse=analyse, mirror=mirror, max_nodes=max_nodes,
-                     seconds=seconds)
-
     # -- search hooks ----------------------------------------------------------------------------
 
     def possible(self, s: C4State) -> Bitboard:
@@ -741,13 +722,3 @@ def ConnectFour(width: int = 7, height: int = 6) -> ConnectFourGame:
 ConnectFour7x6 = ConnectFour(7, 6)
 """The standard game: 7 columns, 6 rows."""
 
-
-def score(game: ConnectFourGame, s: C4State) -> Score:
-    """The exact Pons score of ``s`` for the side to move, by the Connect Four solver.
-
-    A shortcut for ``game.solve(s, analyse=False).score``.
-
-    >>> score(ConnectFour7x6, ConnectFour7x6.parse_moves("44455554221"))
-    -15
-    """
-    return game.solve(s, analyse=False).score

@@ -32,7 +32,7 @@ import attrs
 if TYPE_CHECKING:
     from sml150.games.connect4 import C4State, Column, ConnectFourGame, Score
 
-__all__ = ["C4Result", "C4Stats", "SolveAborted", "solve"]
+__all__ = ["C4Result", "C4Stats", "SolveAborted", "score", "solve"]
 
 _TT_LIMIT = 1 << 20
 """Entries kept before the table is cleared: about 120 MB of Python ints at most (Pons' C++
@@ -392,3 +392,15 @@ def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True, mirror: bo
     stats = C4Stats(nodes=nodes, tt_probes=probes, tt_hits=hits, seconds=t1 - t0,
                     analysis_nodes=kernel.nodes - nodes, analysis_seconds=t2 - t1)
     return C4Result(score=value, best_moves=tuple(best), pv=tuple(pv), stats=stats)
+
+
+def score(game: ConnectFourGame, s: C4State) -> Score:
+    """The exact Pons score of ``s`` for the side to move.
+
+    A shortcut for ``solve(game, s, analyse=False).score``.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> score(G, G.parse_moves("44455554221"))
+    -15
+    """
+    return solve(game, s, analyse=False).score

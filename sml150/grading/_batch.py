@@ -74,7 +74,7 @@ def students(submissions: Path, out: Path) -> list[Path]:
 def _grade_one(hw: str, student: Path, out: Path, tasks: Collection[str] | None,  # noqa: PLR0917
                sandbox: bool | None, jobs: int) -> StudentRow:
     """A task: grade one student, write their report and scores, return their row."""
-    from sml150.grading import grade
+    from sml150.grading._grade import grade
 
     text = io.StringIO()
     try:

@@ -60,14 +60,14 @@ class SolvePlayer(Generic[State, Move]):
     def _pons(self, s: State) -> Analysis[Move] | None:
         """Connect Four: Pons' solver for half the budget; ``None`` if it did not finish."""
         from sml150.games.connect4 import ConnectFourGame
-        from sml150.games.connect4_solver import SolveAborted
+        from sml150.games.connect4_solver import SolveAborted, solve
 
         g = self.Game
         if not isinstance(g, ConnectFourGame):
             return None
         half = None if self.budget.seconds is None else self.budget.seconds / 2
         try:
-            r = g.solve(s, max_nodes=self.budget.nodes, seconds=half)
+            r = solve(g, s, max_nodes=self.budget.nodes, seconds=half)
         except SolveAborted:
             return None
         move: Any = r.pv[0]

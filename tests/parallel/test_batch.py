@@ -66,7 +66,7 @@ def test_batch_grades_each_student_one_sandbox_at_a_time(
         seen.append(args[4] if len(args) > 4 else kwargs.get("jobs", 2))
         return grade_tasks(*args, **kwargs)
 
-    monkeypatch.setattr("sml150.grading.grade_tasks", spy)
+    monkeypatch.setattr("sml150.grading._grade.grade_tasks", spy)
     subs = tmp_path / "class"
     for name in ("ann", "bob"):
         (subs / name).mkdir(parents=True)
