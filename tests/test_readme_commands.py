@@ -120,3 +120,29 @@ def test_mypy_finds_the_installed_package_from_outside_the_checkout(tmp_path: Pa
     # Exactly the planted error: so mypy saw sml150's types (an int move is not a str).
     assert len(errors) == 1, done.stdout
     assert errors[0].startswith("my_port.py:7: error: Incompatible types in assignment")
+
+
+def test_the_quick_start_says_what_the_default_match_plays() -> None:
+    from sml150.cli import _parser
+
+    default = _parser().parse_args(["match"])
+    text = (REPO / "README.md").read_text()
+    quick = text[text.index("## Quick start"):text.index("```sh")]
+    for spec in (default.game.partition(":")[0], default.maxie, default.minnie):
+        assert spec in quick.lower().replace("-", "") or f"`{spec}`" in quick, (spec, quick)
+
+
+def test_no_two_readme_commands_write_the_same_file() -> None:
+    """A block run after another (the tournament's ``--json`` after the grader's Gradescope
+    ``results.json``) must not overwrite what the one before wrote."""
+    fenced, inside = [], False
+    for line in (REPO / "README.md").read_text().splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside:
+            fenced.append(line)
+    written: dict[str, str] = {}
+    for line in "\n".join(fenced).replace("\\\n", " ").splitlines():
+        for path in re.findall(r"--(?:json|gradescope|csv|out)\s+([^-#\s]\S*)", line):
+            assert path not in written or written[path] == line, (path, written[path], line)
+            written[path] = line
