@@ -24,6 +24,9 @@ the top level.
 >>> codec = Codec([], {})
 >>> codec.decode(codec.encode((1, ["a", None], True)))
 (1, ['a', None], True)
+
+(About 490 lines, over the house's 400: one file on purpose, copied alone into the bundle for
+both workers: the codec, the client, the server and the proxy's generator.)
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ submission code runs; the wall clock is enforced here, by killing the whole sand
 Without bubblewrap (``Limits.bwrap`` not found, or ``sandbox=False``) the same worker runs
 directly, guarded by its rlimits, the seccomp filter and an audit hook only: good enough for a
 student checking their own work, not tamper-proof.
+
+(About 440 lines, over the house's 400: the worker session is one life cycle: start, calls,
+death, close.)
 """
 
 from __future__ import annotations

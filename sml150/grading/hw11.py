@@ -22,6 +22,9 @@ may check a choice of the student's own, such as the order of moves, that the re
 otherwise), and a mutant is caught when a test that passes on the reference fails on it
 (``caught_by_valid_tests``). Only one bit per test function comes back from a run, and the
 report shows only text the grader wrote.
+
+(About 900 lines, over the house's 400: one homework's whole task list, its case generators
+and Task 4.2's machinery, kept beside the handout's task numbers they follow.)
 """
 
 from __future__ import annotations

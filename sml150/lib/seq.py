@@ -37,6 +37,9 @@ c)(s)``. The full call pays one identity test per argument that may be left out.
 >>> total_of = Seq.reduce(operator.add, 0)
 >>> total_of(Seq.from_list([1, 2, 3]))
 6
+
+(About 830 lines, over the house's 400: the SML structure ``Seq`` is one module, as the course
+library has it, with both offerings' names.)
 """
 
 from __future__ import annotations

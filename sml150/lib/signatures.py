@@ -15,6 +15,9 @@ is their union (``Status = Over | In_play``).
 
 >>> Over(Winner(Maxie)) == Over(Winner(Player.Maxie)), In_play() == In_play()
 (True, True)
+
+(About 620 lines, over the house's 400: the course's signatures and their datatypes, one
+module as the SML ``signatures`` file is.)
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ is reported as one line with its source position; the rest of the file is still 
 >>> r = port_module("hw10", "las", _LAS_DEMO)
 >>> "return Seq.singleton((k, x))" in r.text, r.ported, r.failures
 (True, ['look_and_say', 'las_wrap'], [])
+
+(About 420 lines, over the house's 400: filling one starter module is one pass over it.)
 """
 
 from __future__ import annotations

@@ -24,6 +24,8 @@ territories an enemy can take; see its docstring). A functor takes one argument,
 with another estimator is built by ``RisklessWith(RisklessSettings(Map, estimate=...))``, e.g.
 ``RisklessWith(RisklessSettings(M1, estimate=naive_estimate))`` for the handout's naive army sum.
 An estimator is only asked about states in play; finished states get their outcome's value.
+
+(About 700 lines, over the house's 400: one SML functor, ``Riskless``, is one module.)
 """
 
 from __future__ import annotations
