@@ -77,8 +77,7 @@ def starter_text(hw: str, module: str) -> str | None:
     >>> "def look_and_say" in (starter_text("hw10", "las") or "")
     True
     """
-    from sml150.grading._handout import homework
-    from sml150.grading._starter import reference_source, starter_source
+    from sml150.grading.toolkit import homework, reference_source, starter_source
 
     modules, _ = homework(hw)
     for spec in modules:
@@ -154,7 +153,7 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
 
 def _homes(hw: str) -> dict[str, str]:
     """Each top-level name of the homework's starter modules, with its module."""
-    from sml150.grading._handout import homework
+    from sml150.grading.toolkit import homework
 
     out: dict[str, str] = {}
     for spec in homework(hw)[0]:
