@@ -17,7 +17,7 @@ import math
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from returns.maybe import Nothing, Some
 
@@ -147,3 +147,29 @@ def test_parse_move_of_non_strings_is_nothing(name: str, rng: random.Random, v: 
     game, _error = GAMES[name]
     s = random_state(game, rng)
     assert game.parse_move(s, v) == Nothing
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.randoms(use_true_random=False), texts,
+       st.booleans())
+def test_the_one_reader_never_raises_and_reads_ascii_digits_only(
+        name: str, rng: random.Random, line: str, friendly: bool) -> None:
+    """The human player's reader (``sml150.lib.human.read_move``) on every handout game: a
+    legal move or a refusal; never a move from a line with a non-ASCII digit, never a number
+    clamped (a line with a number of 10 digits or more reads as no move)."""
+    from sml150.lib.human import Read, Refused, read_move
+
+    game, error = GAMES[name]
+    s = random_state(game, rng)
+    try:
+        legal = list(game.moves(s))
+    except error:  # an explicit tree's leaf: no move to ask a person for
+        legal = []
+    assume(legal)
+    got = read_move(game, s, line, friendly=friendly)
+    if isinstance(got, Read):
+        assert got.move in legal
+        assert all("0" <= ch <= "9" for ch in line if ch.isdigit()), line
+    else:
+        assert isinstance(got, Refused)
+        assert got.reason is None or got.reason.count("\n") == 0
