@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     if args.out is not None:  # say so before measuring (minutes), not after
         try:
-            import matplotlib  # noqa: F401
+            import matplotlib  # noqa: F401 -- only to see that it is installed
         except ImportError:
             raise UsageError(f"--out {args.out} needs matplotlib to plot: pip install"
                              " 'sml150[plot]' (or leave --out off for the table alone)") from None

@@ -11,7 +11,7 @@ be walked many times.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Final, Generic, TypeAlias, TypeVar, Union, final
+from typing import Final, Generic, TypeAlias, TypeVar, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some  # noqa: F401 -- Nothing: the doctests' end
@@ -48,7 +48,7 @@ class Cons(Generic[A]):
     """The other elements: a function to force, not a node."""
 
 
-seq_node: TypeAlias = Union[Nil, Cons[A]]  # noqa: UP007
+seq_node: TypeAlias = Nil | Cons[A]
 """OCaml ``'a Seq.node = Nil | Cons of 'a * 'a Seq.t``."""
 
 seq_t: TypeAlias = Callable[[], seq_node[A]]

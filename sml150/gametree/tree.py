@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Sequence
-from typing import Any, Final, TypeAlias, Union, final
+from typing import Any, Final, TypeAlias, final
 
 import attrs
 
@@ -92,13 +92,13 @@ class TNonLeaf:
     """The ``(move, subtree)`` pairs, an ``offspring`` computed on demand."""
 
 
-tree: TypeAlias = Union[TLeaf, TNonLeaf]  # noqa: UP007
+tree: TypeAlias = TLeaf | TNonLeaf
 """OCaml ``type tree = TLeaf of value | TNonLeaf of offspring``."""
 
 offspring: TypeAlias = seq_t[tuple[move, tree]]
 """OCaml ``and offspring = (move * tree) Seq.t``."""
 
-Nested: TypeAlias = Union[int, Sequence["Nested"]]  # noqa: UP007
+Nested: TypeAlias = int | Sequence["Nested"]
 """A tree written as nested lists: an int is a leaf, a list a nonleaf (moves 0, 1, ...)."""
 
 

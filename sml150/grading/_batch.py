@@ -71,7 +71,7 @@ def students(submissions: Path, out: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name)
 
 
-def _grade_one(hw: str, student: Path, out: Path, tasks: Collection[str] | None,  # noqa: PLR0917
+def _grade_one(hw: str, student: Path, out: Path, *, tasks: Collection[str] | None,
                sandbox: bool | None, jobs: int) -> StudentRow:
     """A task: grade one student, write their report and scores, return their row."""
     from sml150.grading._grade import grade
@@ -139,7 +139,7 @@ def grade_batch(
     task_list = None if tasks is None else tuple(tasks)
 
     def one(p: Path) -> StudentRow:
-        return _grade_one(hw, p, out, task_list, sandbox, jobs)
+        return _grade_one(hw, p, out, tasks=task_list, sandbox=sandbox, jobs=jobs)
 
     def lost(p: Path, e: BaseException) -> StudentRow:
         return StudentRow(p.name, {}, 0.0, f"lost: its worker died ({type(e).__name__})")

@@ -77,9 +77,9 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]
 
-from _grading.checks import CHECKS  # noqa: E402
-from _grading.model import Reply  # noqa: E402
-from _grading.worker import Env, run_big, run_call  # noqa: E402
+from _grading.checks import CHECKS  # noqa: E402 -- after the path
+from _grading.model import Reply  # noqa: E402 -- after the path
+from _grading.worker import Env, run_big, run_call  # noqa: E402 -- after the path
 
 CASES = json.loads((HERE / "public_cases.json").read_text(encoding="utf-8"))
 

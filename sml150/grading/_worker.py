@@ -714,9 +714,9 @@ def main(argv: list[str]) -> None:
     neither runs early nor shadows what the worker uses).
     """
     import math  # noqa: F401 -- imported now, so that encode never imports it later
-    import resource  # noqa: F401
+    import resource  # noqa: F401 -- as math: imported before the hardening
     import threading
-    import types  # noqa: F401
+    import types  # noqa: F401 -- as math: imported before the hardening
 
     config: dict[str, Json] = json.loads(argv[1])
     _set_limits(config)

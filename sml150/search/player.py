@@ -455,8 +455,8 @@ def deepest(game: GAME[State, Move], s: State, budget: EngineBudget) -> SearchRe
     """
     last = None
     cap = budget.depth if budget.depth is not None else solve_depth()
-    for last in iterative_deepening(game, s, max_depth=cap, nodes=budget.nodes,  # noqa: B007
-                                    seconds=budget.seconds):
+    for last in iterative_deepening(  # noqa: B007 -- only the deepest result is kept
+            game, s, max_depth=cap, nodes=budget.nodes, seconds=budget.seconds):
         pass
     return last if last is not None else alphabeta(game, s, 1)
 

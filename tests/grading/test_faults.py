@@ -87,7 +87,7 @@ def test_a_grader_error_in_a_batch_is_an_error_row_and_is_regraded(
     out = tmp_path / "out"
     out.mkdir()
     monkeypatch.setattr("sml150.grading._submission._copy_bounded", _no_space)
-    row = _grade_one("hw10", reference, out, ["5.7"], False, 1)
+    row = _grade_one("hw10", reference, out, tasks=["5.7"], sandbox=False, jobs=1)
     assert row.status.startswith("error: ")
     assert not (out / f"{reference.name}.json").exists()  # not finished: the next run regrades
 

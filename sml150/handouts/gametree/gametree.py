@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Callable, Iterable
-from typing import Final, Generic, TypeAlias, TypeVar, Union, final
+from typing import Final, Generic, TypeAlias, TypeVar, final
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -79,11 +79,11 @@ class Cons(Generic[A]):
 
     head: A
     """The first element."""
-    tail: Callable[[], Union[Nil, Cons[A]]]  # noqa: UP007
+    tail: Callable[[], Nil | Cons[A]]
     """The other elements: call it (``tail()``) to get their first node."""
 
 
-seq_t: TypeAlias = Callable[[], Union[Nil, Cons[A]]]  # noqa: UP007
+seq_t: TypeAlias = Callable[[], Nil | Cons[A]]
 """OCaml ``'a Seq.t = unit -> 'a Seq.node``: call it to get ``Nil()`` or ``Cons(x, xs)``."""
 
 
@@ -142,11 +142,11 @@ class TNonLeaf:
     [3]
     """
 
-    offspring: seq_t[tuple[int, Union[TLeaf, TNonLeaf]]]  # noqa: UP007
+    offspring: seq_t[tuple[int, TLeaf | TNonLeaf]]
     """A nonempty sequence of every permitted move and the subtree it leads to."""
 
 
-tree: TypeAlias = Union[TLeaf, TNonLeaf]  # noqa: UP007
+tree: TypeAlias = TLeaf | TNonLeaf
 """OCaml ``type tree = TLeaf of value | TNonLeaf of offspring``."""
 
 offspring: TypeAlias = seq_t[tuple[move, tree]]
