@@ -382,3 +382,13 @@ def test_a_bad_wait_is_one_line(wait: str, monkeypatch: pytest.MonkeyPatch,
     assert (code, out) == (2, "")
     assert err == (f"sml150: error: SML150_CONNECT_TIMEOUT must be a number of seconds > 0,"
                    f" not {wait!r}\n")
+
+
+def test_a_tournament_on_an_unreachable_scheduler_is_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = cli(capsys, "tournament", "tictactoe:3", "--players", "minimax:1",
+                          "minimax:2", "--games", "1", "--executor", "dask:127.0.0.1:1")
+    assert code == 2
+    assert err == ("sml150: error: could not reach the Dask scheduler at 127.0.0.1:1 within 5 s"
+                   " (Connection refused); is it running? (SML150_CONNECT_TIMEOUT=SECONDS"
+                   " waits longer)\n")

@@ -59,7 +59,8 @@ def _check(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     """Play the tournament, print and write the results; the exit status."""
     from sml150 import tournament as tm
-    from sml150.parallel import WorkerLost, executor, parse_spec, progress
+    from sml150.cli._executor import open_executor
+    from sml150.parallel import WorkerLost, parse_spec, progress
 
     title = _check(args)
     try:
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
               f"seed {args.seed}, {total} games")
     with progress(total, "games") as advance:
         try:
-            with executor(args.executor) as ex:
+            with open_executor(args.executor) as ex:  # a lost scheduler: one line, in 5 s
                 t = tm.run_tournament(
                     args.game, args.players, games=args.games, seed=args.seed, ex=ex,
                     opening_plies=args.opening_plies, move_limit=args.move_limit,
