@@ -361,8 +361,17 @@ def _run(args: argparse.Namespace) -> int:
 
         check_submission_directory(str(args.submission))
         if args.batch:
+            from sml150.cli._executor import check_executor, connect_timeout, reach_scheduler
+            from sml150.parallel import parse_spec
+
+            check_executor(args.executor)  # a bad spec: one line
+            wait = connect_timeout()
+            address = parse_spec(args.executor).address
+            if address is not None:  # nobody there: one line within the wait, not 30 s
+                reach_scheduler(address, wait)
             return grading.batch_command(args.hw, args.submission, executor_spec=args.executor,
-                                 out=args.out, no_sandbox=args.no_sandbox, tasks=args.tasks)
+                                         out=args.out, no_sandbox=args.no_sandbox,
+                                         tasks=args.tasks, connect_timeout=wait)
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,
                                      no_sandbox=args.no_sandbox, reveal=args.reveal,

@@ -174,7 +174,8 @@ def write_csv(rows: Sequence[StudentRow], path: Path) -> None:
 
 def batch_command(hw: str, submissions: Path, *, executor_spec: str,
                   out: Path | None = None, no_sandbox: bool = False,
-                  bwrap: str = "bwrap", tasks: Collection[str] | None = None) -> int:
+                  bwrap: str = "bwrap", tasks: Collection[str] | None = None,
+                  connect_timeout: float = 30.0) -> int:
     """``sml150 grade HW SUBMISSIONS --batch``: grade the class, print a summary; exit status.
 
     ENSURES: 0 when every student was graded, 1 when some were lost or hit a grader error
@@ -209,7 +210,8 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
     target.mkdir(parents=True, exist_ok=True)
     total = sum(1 for p in students(submissions, target)
                 if _finished(target, p.name) is None)
-    with progress(total, "students") as advance, executor(executor_spec) as ex:
+    with progress(total, "students") as advance, \
+            executor(executor_spec, connect_timeout=connect_timeout) as ex:
         rows = grade_batch(hw, submissions, ex=ex, out=target, tasks=tasks,
                            sandbox=not no_sandbox,
                            on_done=lambda _r: advance())

@@ -117,3 +117,15 @@ def test_batch_refuses_an_unknown_task_in_one_line(
     assert cli_main(["grade", "hw10", str(tmp_path), "--batch", "--task", "9.9"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no task 9.9 in hw10" in err[0]
+
+
+def test_batch_refuses_an_unreachable_scheduler_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "alice").mkdir()
+    monkeypatch.setenv("SML150_CONNECT_TIMEOUT", "1")
+    argv = ["grade", "hw10", str(tmp_path), "--batch", "--executor", "dask:tcp://127.0.0.1:1"]
+    assert cli_main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "could not reach the Dask scheduler" in err[0]
+    assert not (tmp_path.parent / f"{tmp_path.name}-grades").exists()  # nothing was graded
