@@ -747,7 +747,7 @@ class Emitter:
         if isinstance(e, sx.App) and e.infix:
             return f"({text})"
         if isinstance(e, (sx.If, sx.Fn)):
-            return f"({text})" if not text.startswith("(") else text
+            return text if _enclosed(text) else f"({text})"
         return text
 
     def _binop(self, fn: sx.Var, left: sx.Exp, right: sx.Exp, scope: Scope) -> str:
@@ -767,7 +767,7 @@ class Emitter:
     def _operand(self, e: sx.Exp, scope: Scope) -> str:
         text = self.exp(e, scope)
         if (isinstance(e, sx.App) and e.infix) or isinstance(e, (sx.If, sx.AndAlso, sx.OrElse)):
-            return f"({text})" if not text.startswith("(") else text
+            return text if _enclosed(text) else f"({text})"
         if text.startswith(("not ", "-")):
             return f"({text})"
         return text
@@ -1077,6 +1077,33 @@ def _spread(c: sx.Clause, n: int) -> list[sx.Pat]:
     if len(c.pats) == 1 and isinstance(_untyped(c.pats[0]), (sx.PWild, sx.PVar)):
         return [c.pats[0]]
     raise PortError(f"{c.pos}: this clause takes {len(flat)} arguments, the function {n}")
+
+
+def _enclosed(expr: str) -> bool:
+    """Whether one pair of parentheses encloses all of ``expr`` (string literals skipped).
+
+    ``(2 * n) + 2`` starts with one but is not enclosed: it needs its own pair as an operand.
+
+    >>> _enclosed("(a + b)"), _enclosed("(2 * n) + 2"), _enclosed("(a)(b)"), _enclosed("x")
+    (True, False, False, False)
+    """
+    if not (expr.startswith("(") and expr.endswith(")")):
+        return False
+    depth, i = 0, 0
+    while i < len(expr):
+        ch = expr[i]
+        if ch in "'\"":  # a string literal: to its closing quote
+            i += 1
+            while i < len(expr) and expr[i] != ch:
+                i += 2 if expr[i] == "\\" else 1
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0 and i < len(expr) - 1:
+                return False  # the first parenthesis closes before the end
+        i += 1
+    return True
 
 
 def _unwrap(expr: str) -> str:

@@ -140,3 +140,12 @@ def test_selectors_strings_chars_and_unit() -> None:
 def test_what_it_cannot_port_is_named_with_its_position(sml: str, says: str) -> None:
     found = failures(sml)
     assert len(found) == 1 and says in found[0], found
+
+
+def test_nested_operands_keep_their_grouping() -> None:
+    # (2 * n + 2) once came out as (2 * n) + 2 * ...: an operand that merely starts with a
+    # parenthesis is not enclosed by one (found by crosscheck on an estimator).
+    ns = run("fun f (n : int) : int = (2 * n + 2) * n * n * n + 1\n"
+             "fun g (a : int, b : int) : int = (a - b) - (a - (b - 1)) * (a div (b + 1))")
+    assert ns["f"](3) == (2 * 3 + 2) * 3 * 3 * 3 + 1
+    assert ns["g"](7, 2) == (7 - 2) - (7 - (2 - 1)) * (7 // (2 + 1))
