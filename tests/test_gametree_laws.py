@@ -62,7 +62,7 @@ PTree: TypeAlias = Union[int, list[tuple[int, "PTree"]]]  # noqa: UP007
 
 Builder: TypeAlias = Callable[[list[tuple[move, tree]]], offspring]
 
-LAWS = settings(max_examples=120, deadline=None)
+LAWS = settings(max_examples=40, deadline=None)  # 40 random trees a law (the suite's budget)
 
 
 # -- strategies -----------------------------------------------------------------------------

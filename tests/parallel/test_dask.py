@@ -87,10 +87,12 @@ def graded(cluster: Executor, tmp_path_factory: pytest.TempPathFactory) -> tuple
     return subs, subs.with_name("submissions-grades")
 
 
+@pytest.mark.exhaustive  # a class graded on the cluster (9 s); on processes in test_batch.py
 def test_batch_grading_on_dask(graded: tuple[Path, Path]) -> None:
     check_class(*graded)
 
 
+@pytest.mark.exhaustive
 def test_batch_rerun_skips_finished_students(graded: tuple[Path, Path]) -> None:
     check_rerun(*graded)
 

@@ -106,7 +106,9 @@ def _grade(name: str, tmp_path: Path) -> None:
     assert not lost and not result["timeout"], (lost, result["failures"][:5])
 
 
-@pytest.mark.parametrize("name", GRADED)
+@pytest.mark.parametrize("name", [  # HW11's by default; HW10's (10 s) exhaustive
+    pytest.param(n, marks=pytest.mark.exhaustive) if n.startswith("hw10") else n
+    for n in GRADED])
 def test_an_automatic_port_scores_full_marks(name: str, tmp_path: Path) -> None:
     _grade(name, tmp_path)
 
