@@ -30,6 +30,7 @@ from sml150.port.layout import add_imports
 from sml150.port.names import Con, snake
 from sml150.port.parser import SmlSyntaxError, parse
 from sml150.port.starter import ModulePort
+from sml150.port.tidy import drop_unused_imports
 
 __all__ = ["port_standalone"]
 
@@ -51,7 +52,7 @@ def port_standalone(sml: str) -> ModulePort:
         job.em.imports.add("from typing import TypeVar")
     body = [*(f"{v} = TypeVar({v!r})" for v in tyvars), *job.lines]
     text = add_imports("\n".join(header + body) + "\n", job.em.imports)
-    return ModulePort(text, job.ported, job.failures, job.skipped)
+    return ModulePort(drop_unused_imports(text), job.ported, job.failures, job.skipped)
 
 
 @attrs.define

@@ -29,9 +29,11 @@ def snake(name: str) -> str:
 
     >>> snake("maxChildren"), snake("ms''"), snake("lambda"), snake("valueOf")
     ('max_children', 'ms__', 'lambda_', 'value_of')
-    >>> snake("F"), snake("ABValue")
-    ('F', 'ABValue')
+    >>> snake("F"), snake("ABValue"), snake("l")
+    ('F', 'ABValue', 'l_')
     """
+    if name == "l":  # a lone l reads as 1 (ruff's E741); O and I are constructors' names
+        return "l_"
     if name.isupper() or (name[:1].isupper() and not any(c.islower() for c in name[1:2])):
         return name.replace("'", "_")
     out = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)

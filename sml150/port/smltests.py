@@ -34,6 +34,7 @@ from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of
 from sml150.port.layout import add_imports
 from sml150.port.names import LIB_CONS, snake
 from sml150.port.parser import parse
+from sml150.port.tidy import drop_unused_imports, mark_unused_locals
 
 __all__ = ["port_tests", "structures_of_tests"]
 
@@ -108,7 +109,7 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
         em.imports.update(f"from {module} import {n}" for n in names
                           if n.isidentifier() and re.search(rf"\b{n}\b", text)
                           and not re.search(rf"^{n} = ", text, re.M))
-    return add_imports(text, em.imports)
+    return mark_unused_locals(drop_unused_imports(add_imports(text, em.imports)))
 
 
 def _binds_a_name(p: sx.Pat, scope: Scope) -> bool:

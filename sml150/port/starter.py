@@ -46,6 +46,7 @@ from sml150.port.layout import (
 from sml150.port.names import LIB_CONS, Con, snake
 from sml150.port.parser import SmlSyntaxError, parse
 from sml150.port.smltests import port_tests
+from sml150.port.tidy import drop_unused_imports, mark_handout_names
 
 __all__ = ["ModulePort", "guess_homework", "port_module", "starter_text"]
 
@@ -147,8 +148,8 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
         tests = port_tests(module, sml, _homes(hw), job.scope)
     except (PortError, SmlSyntaxError) as e:
         job.failures.append(f"tests: {e}")
-    return ModulePort(job.text(text, tree), job.ported, job.failures, job.skipped,
-                      job.scope, tests)
+    out = mark_handout_names(drop_unused_imports(job.text(text, tree)))
+    return ModulePort(out, job.ported, job.failures, job.skipped, job.scope, tests)
 
 
 def _homes(hw: str) -> dict[str, str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sml150.grading._handout import homework
+from sml150.grading.toolkit import homework
 from sml150.port import syntax as sx
 from sml150.port.names import snake
 from sml150.port.parser import parse
@@ -129,3 +129,17 @@ def test_an_automatic_port_passes_mypy_strict(name: str, tmp_path: Path) -> None
     proc = subprocess.run([mypy, "--strict", "--no-incremental", *modules], cwd=d,
                           capture_output=True, text=True, check=False, timeout=300)
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+@pytest.mark.parametrize("name", SOLUTIONS)
+def test_an_automatic_port_passes_ruff(name: str, tmp_path: Path) -> None:
+    """ruff's own rules (no project configuration): no unused import or local, no ambiguous
+    name left unexplained, in the modules and the ported tests."""
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent))
+    if ruff is None:
+        pytest.skip("ruff is not installed beside this interpreter")
+    d = port_solution(name, tmp_path / name)
+    files = [str(p) for p in sorted(d.glob("*.py"))]
+    done = subprocess.run([ruff, "check", "--isolated", "--select", "E4,E7,E9,F", *files],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout[-2000:]
