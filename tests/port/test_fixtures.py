@@ -24,7 +24,7 @@ from sml150.port.starter import port_module, starter_text
 
 FAITHFUL = Path(__file__).parents[1] / "grading" / "fixtures" / "faithful"
 SOLUTIONS = sorted(p.name for p in FAITHFUL.iterdir() if p.is_dir())
-NOT_SOLUTION = {"load", "run"}
+NOT_SOLUTION = {"load"}
 
 
 def _sml_files(name: str) -> list[Path]:
