@@ -40,7 +40,7 @@ import os
 import sys
 import threading
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 __all__ = [
@@ -484,9 +484,3 @@ def proxy_source(reference: str) -> str:
     ast.fix_missing_locations(module)
     return ast.unparse(module) + "\n"
 
-
-def check_served(module: types.ModuleType, names: Callable[[str], bool] = _public) -> list[str]:
-    """The public functions of ``module`` a client may call (for tests and the docs)."""
-    return sorted(n for n, v in vars(module).items()
-                  if names(n) and isinstance(v, types.FunctionType)
-                  and v.__module__ == module.__name__)

@@ -30,6 +30,7 @@ and Task 4.2's machinery, kept beside the handout's task numbers they follow.)
 from __future__ import annotations
 
 import builtins
+import functools
 import importlib
 import os
 import random
@@ -610,6 +611,13 @@ IMPL_TIME: Final = 946_684_800
 """The modification time of every file and folder a student's tests see (2000-01-01)."""
 
 
+@functools.cache
+def _proxy_texts() -> dict[str, str]:
+    """The files of ``_write_proxy``, made once per process (the same in every run)."""
+    return {"riskless": proxy_source(solution_source(reference_source("hw11", RL))),
+            "maps": solution_source(reference_source("hw11", "maps"))}
+
+
 def _write_proxy(directory: Path) -> list[Path]:
     """What a student's tests import as ``riskless`` and ``maps``: the same bytes every run.
 
@@ -620,9 +628,7 @@ def _write_proxy(directory: Path) -> list[Path]:
     """
     impl = directory / "impl"
     impl.mkdir(parents=True, exist_ok=True)
-    texts = {"riskless": proxy_source(solution_source(reference_source("hw11", RL))),
-             "maps": solution_source(reference_source("hw11", "maps"))}
-    for name, text in texts.items():
+    for name, text in _proxy_texts().items():
         path = impl / f"{name}.py"
         path.write_text(text, encoding="utf-8")
         os.utime(path, (IMPL_TIME, IMPL_TIME))
