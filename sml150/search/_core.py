@@ -9,8 +9,8 @@ values when the game provides ``FastScores``, no ``Seq`` when it provides ``Move
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, Final, final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, Protocol, final
 
 import attrs
 
@@ -18,12 +18,13 @@ from sml150.lib.searchcount import SearchCount
 from sml150.search.adapter import Adapter
 from sml150.search.result import SearchStats
 from sml150.search.score import INF, MAX_PLY, WIN, Score, from_node, to_node
-from sml150.search.table import TranspositionTable, flag_of
+from sml150.search.table import Table, flag_of
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "SOLVE_DEPTH",
     "Aborted",
+    "Deferral",
     "Kernel",
     "Limits",
     "SearchOptions",
@@ -75,6 +76,22 @@ class Limits:
     """Stop (``Aborted``) once this many positions have been entered."""
     deadline: float | None = None
     """Stop (``Aborted``) after this ``time.perf_counter()`` instant."""
+    stop: Callable[[], bool] | None = None
+    """Stop (``Aborted``) once this returns true (polled every ``poll`` nodes): how a parallel
+    search tells its other workers that one has finished."""
+    poll: int = attrs.field(default=256, validator=attrs.validators.ge(1))
+    """Nodes between two calls of ``stop`` (a few milliseconds)."""
+
+
+class Deferral(Protocol):
+    """The order of a node's moves in a parallel search that shares its table (ABDADA).
+
+    ``defer(key, moves)`` yields ``moves`` (each once), the first one first, and knows when
+    the caller has finished searching each (it is resumed then): ``SharedTable.defer``.
+    """
+
+    def defer(self, key: int, moves: Sequence[Any]) -> Iterator[Any]:
+        """``moves`` in the order to search them at the node ``key``."""
 
 
 @final
@@ -82,10 +99,12 @@ class Kernel:
     """One search's closures and counters: ``ab`` (fail-soft alpha-beta / PVS) and the root.
 
     Mutable, private to one public search call (it may share its ``TranspositionTable``).
+    ``defer``, with a shared table, reorders the moves of nodes ``DEFER_DEPTH`` plies or more
+    from the horizon (``Deferral``); ``None``: the search order.
     """
 
-    def __init__(self, a: Adapter, tt: TranspositionTable | None, options: SearchOptions,
-                 limits: Limits, pvs: bool = False) -> None:
+    def __init__(self, a: Adapter, tt: Table | None, options: SearchOptions,  # noqa: PLR0917 -- the search's parts, in order
+                 limits: Limits, pvs: bool = False, defer: Deferral | None = None) -> None:
         self.adapter = a
         self.pvs_root = pvs
         self.tt = tt
@@ -96,7 +115,8 @@ class Kernel:
         self.live = SearchCount()
         """The counts so far, published every ``PUBLISH_EVERY`` nodes: what a live status reads
         (``sml150.lib.searchcount.watch_searches``); the search never reads it."""
-        self.ab, self.flush = _build(a, tt, options, limits, pvs, counts, self.live)
+        self.ab, self.flush = _build(a, tt, options, limits, pvs, counts, self.live, defer)
+        self.defer = defer if tt is not None else None
 
     def stats(self, depth: int) -> SearchStats:
         """The counters so far as a frozen record."""
@@ -143,7 +163,8 @@ class Kernel:
         best_move = order[0]
         ab = self.ab
         play = a.play
-        for m in order:
+        key = self.key(s) if self.defer is not None and depth >= DEFER_DEPTH else None
+        for m in (order if key is None or self.defer is None else self.defer.defer(key, order)):
             if best > -INF and self.pvs_root and alpha < beta - 1:
                 v = -ab(play(s, m), depth - 1, -alpha - 1, -alpha, 1)
                 if alpha < v < beta:
@@ -160,6 +181,13 @@ class Kernel:
         # A fail-low's best move is no better than the others: keep the table's move then.
         self.store(s, depth, (alpha0, beta), best, best_move if best > alpha0 else hint)
         return best, best_move
+
+    def key(self, s: Any) -> Any:
+        """The table's key of ``s`` (its canonical key for a ``Symmetric`` game)."""
+        a = self.adapter
+        if a.canonical is not None and a.from_canonical is not None:
+            return a.canonical(s)[0]
+        return a.key(s)
 
     def table_move(self, s: Any) -> Any:
         """The table's best move for ``s`` in ``s``'s orientation, or ``None``."""
@@ -220,8 +248,8 @@ class Kernel:
 
 
 def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, on purpose
-        a: Adapter, tt: TranspositionTable | None, options: SearchOptions, limits: Limits,
-           pvs: bool, counts: list[int], live: SearchCount
+        a: Adapter, tt: Table | None, options: SearchOptions, limits: Limits,
+           pvs: bool, counts: list[int], live: SearchCount, deferral: Deferral | None = None
            ) -> tuple[Callable[[Any, int, Score, Score, int], Score], Callable[[], None]]:
     """The fail-soft alpha-beta closure over ``a`` and the function flushing its counters."""
     terminal = a.terminal
@@ -247,15 +275,20 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
     history_get = history.get
     node_limit = limits.nodes
     deadline = limits.deadline
+    stop = limits.stop
+    defer = deferral.defer if deferral is not None and tt is not None else None
     perf = time.perf_counter
     nodes = leaves = probes = hits = cuts = estimates = 0
     base = counts[0]
-    check_at = _next_check(0, node_limit, deadline)
+    poll = limits.poll if stop is not None else None
+    check_at = _next_check(0, node_limit, deadline, poll)
 
     def check() -> None:
         if node_limit is not None and base + nodes > node_limit:
             raise Aborted
         if deadline is not None and perf() > deadline:
+            raise Aborted
+        if stop is not None and stop():
             raise Aborted
         flush()  # publishes the counts so far to `live` and sets the next check
 
@@ -270,7 +303,8 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         base = counts[0]
         live.nodes, live.terminals = counts[0], counts[1]
         nodes = leaves = probes = hits = cuts = estimates = 0
-        check_at = _next_check(0, None if node_limit is None else node_limit - base, deadline)
+        check_at = _next_check(0, None if node_limit is None else node_limit - base, deadline,
+                               poll)
 
     def ab(s: Any, depth: int, alpha: Score, beta: Score, ply: int  # noqa: PLR0915 -- the hot loop, inlined
            ) -> Score:
@@ -342,7 +376,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         d1 = depth - 1
         p1 = ply + 1
         first = True
-        for m in ms:
+        for m in (ms if defer is None or depth < DEFER_DEPTH else defer(key, ms)):
             c = play(s, m)
             if first or not pvs:
                 v = -ab(c, d1, -beta, -alpha, p1)
@@ -380,14 +414,22 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
 PUBLISH_EVERY: Final[int] = 2048
 """Nodes between two publications of the counts to ``Kernel.live`` (a few per second)."""
 
+DEFER_DEPTH: Final[int] = 3
+"""The nodes whose moves a ``Deferral`` orders: this many plies or more from the horizon (the
+marks cost a few microseconds a move, worth it only above subtrees of some size)."""
 
-def _next_check(nodes: int, node_limit: int | None, deadline: float | None) -> int:
+
+def _next_check(nodes: int, node_limit: int | None, deadline: float | None,
+                poll: int | None = None) -> int:
     """The node count at which the budget is checked and the counts are published next.
 
-    Every 1024 nodes with a deadline, else every ``PUBLISH_EVERY``, or at the node limit.
+    Every ``poll`` nodes with a stop flag, 1024 with a deadline, else every
+    ``PUBLISH_EVERY``, or at the node limit.
 
     >>> _next_check(0, None, None), _next_check(0, 10, None), _next_check(5, None, 1.0)
     (2048, 11, 1029)
+    >>> _next_check(0, None, 1.0, 256)
+    256
     """
-    at = nodes + (1024 if deadline is not None else PUBLISH_EVERY)
+    at = nodes + (poll if poll is not None else 1024 if deadline is not None else PUBLISH_EVERY)
     return at if node_limit is None else min(at, node_limit + 1)

@@ -16,7 +16,10 @@ it, and the help text comes from ``Algorithm.about``:
   Jamboree, young-brothers-wait) to depth ``d >= 1``, on the executor given to
   ``engine_player`` (``None``: in this process). Their value is the depth-``d`` minimax value
   (each task's table keeps to exact depths), so it equals ``pvs(game, s, d, tt=False)``'s, and
-  the move is the same on every executor.
+  the move is the same on every executor;
+- ``smp:d``: ``sml150.search.smp.lazy_smp`` to depth ``d``, one worker per worker of the
+  executor sharing one table (ABDADA): the same value, a move of that value (which of the equal
+  best moves may depend on the timing).
 
 A depth, a node count and a time are one record, ``EngineBudget``; a caller that has a depth in
 hand builds ``EngineSpec(Algorithm.PVS, EngineBudget(depth=4))``, never the text ``"pvs:4"``.
@@ -64,6 +67,7 @@ from sml150.search.scout import scout
 
 if TYPE_CHECKING:
     from sml150.search.jamboree import ParallelResult
+    from sml150.search.smp import SmpResult
 
 __all__ = [
     "PARALLEL_KINDS",
@@ -100,6 +104,7 @@ class Algorithm(enum.Enum):
     SCOUT = "scout"
     JAMBOREE = "jamboree"
     YBW = "ybw"
+    SMP = "smp"
     ID = "id"
     SOLVE = "solve"
 
@@ -128,9 +133,9 @@ class Algorithm(enum.Enum):
         """Whether players of this kind search on an executor.
 
         >>> [a.value for a in Algorithm if a.parallel]
-        ['jamboree', 'ybw']
+        ['jamboree', 'ybw', 'smp']
         """
-        return self in (Algorithm.JAMBOREE, Algorithm.YBW)
+        return self in (Algorithm.JAMBOREE, Algorithm.YBW, Algorithm.SMP)
 
 
 _ABOUT: Final[dict[Algorithm, str]] = {
@@ -144,13 +149,15 @@ _ABOUT: Final[dict[Algorithm, str]] = {
                      " ones that pass)",
     Algorithm.JAMBOREE: "the engine's Kuszmaul's Jamboree to depth D, on --executor",
     Algorithm.YBW: "the engine's young-brothers-wait to depth D, on --executor",
+    Algorithm.SMP: "the engine's PVS to depth D on every worker of --executor (processes on"
+                   " this machine), one shared table",
     Algorithm.ID: "the engine's iterative deepening (PVS) for at most S seconds a move",
     Algorithm.SOLVE: (f"searching to the end of the game (exact), at most S seconds a move"
                       f" (default {SOLVE_SECONDS:g}); past it, the deepest search's move"),
 }
 
 PARALLEL_KINDS: tuple[str, ...] = tuple(a.value for a in Algorithm if a.parallel)
-"""The engine players that search on an executor: Jamboree and young-brothers-wait."""
+"""The engine players that search on an executor: Jamboree, young-brothers-wait, shared-table."""
 
 SPEC_HELP = ", ".join(a.syntax for a in Algorithm)
 """The specs ``engine_player`` accepts, for error messages (generated from ``Algorithm``)."""
@@ -380,13 +387,13 @@ class ParallelEnginePlayer(Generic[State, Move]):
     spec: str
     """The spec it was built from."""
     kind: str
-    """``jamboree`` or ``ybw`` (one of ``PARALLEL_KINDS``)."""
+    """``jamboree``, ``ybw`` or ``smp`` (one of ``PARALLEL_KINDS``)."""
     depth: int
     """The search depth (``>= 1``)."""
     executor: Executor | None = attrs.field(default=None, eq=False, repr=False)
     """Where the tasks run (``None``: in this process, in order)."""
 
-    def search(self, s: State) -> ParallelResult[Move]:
+    def search(self, s: State) -> ParallelResult[Move] | SmpResult[Move]:
         """The parallel search's result at ``s``. REQUIRES ``s`` In_play (else ``ValueError``).
 
         ENSURES: the depth-``depth`` minimax value (``value``, ``est``), a move of that value
@@ -399,7 +406,10 @@ class ParallelEnginePlayer(Generic[State, Move]):
         (Guess(n=0), 4, True)
         """
         from sml150.search.jamboree import jamboree, young_brothers_wait
+        from sml150.search.smp import lazy_smp
 
+        if self.kind == "smp":
+            return lazy_smp(self.Game, s, self.depth, executor=self.executor, options=_EXACT)
         f = jamboree if self.kind == "jamboree" else young_brothers_wait
         return f(self.Game, s, self.depth, executor=self.executor, tt=True, options=_EXACT)
 
