@@ -57,6 +57,7 @@ from sml150.lib.searchcount import SearchCount
 from sml150.lib.signatures import GAME, In_play
 
 if TYPE_CHECKING:
+    from sml150.parallel.tasks import Packed, Packer
     from sml150.parallel.tree import Shipped, TreeScheduler
 
 __all__ = [
@@ -214,13 +215,15 @@ def run(
         count = SearchCount()
         result, span = run_here(node, root(count), count)
         return Part(result, span, count.terminals, count.nodes, "")
+    from sml150.parallel.tasks import Packer
     from sml150.parallel.tree import Shipped, run_tree
 
     progress = SearchCount()  # what the workers searched so far, for a live status
     here = SearchCount(watched=False)
     return run_tree(
         executor,
-        lambda sched: _Split(sched, Shipped(node), game, grain).routine((), root(here), here),
+        lambda sched: _Split(sched, Shipped(node), Packer(), game, grain).routine(
+            (), root(here), here),
         coarse=coarse,
         on_task=progress.add,
     )
@@ -235,20 +238,26 @@ class _Split(Generic[S, W, V]):
     """Decides what runs whole and what splits (``sml150.parallel.tree``)."""
     node: Shipped[NodeFn[S, W, V]]
     """The children's routine, sent once to each worker."""
+    packer: Packer
+    """Pickles each task's child: what its state shares with the first child's travels once."""
     game: GAME[S, Any]
     """The game (a finished state is never split)."""
     grain: int
     """The deepest ply split."""
 
     async def child(self, key: tuple[int, ...], c: Child[S, W]) -> Part[Any]:
-        """The child ``c`` at ply ``len(key)``: one task, or split here."""
-        whole = functools.partial(_whole, self.node, c)
+        """The child ``c`` at ply ``len(key)``: one task, or split here.
+
+        Its height is its depth, so that the scheduler splits it only while its children's
+        tasks are worth it.
+        """
+        whole = _Task(self.node, self.packer, c)
         if (len(key) >= self.grain or c.depth == 0
                 or not isinstance(self.game.status(c.state), In_play)):
-            return await self.sched.subtree(key, whole)
+            return await self.sched.subtree(key, whole, height=c.depth)
         count = SearchCount(watched=False)
         return await self.sched.subtree(key, whole, lambda: self.routine(
-            key, self.node.get()(c.depth, c.state, c.window, count), count))
+            key, self.node.get()(c.depth, c.state, c.window, count), count), height=c.depth)
 
     async def routine(self, key: tuple[int, ...], routine: Routine[S, W, R],
                       count: SearchCount) -> Part[R]:
@@ -293,6 +302,35 @@ def _is_serial(ex: Executor) -> bool:
     from sml150.parallel import is_serial
 
     return is_serial(ex)
+
+
+@final
+@attrs.frozen
+class _Task(Generic[S, W, V]):
+    """A task: ``run_here`` on one child's subtree.
+
+    Pickled (for another process) as its packed child (``sml150.parallel.tasks.Packer``), so
+    only what is sent is packed.
+    """
+
+    node: Shipped[NodeFn[S, W, V]]
+    """The children's routine."""
+    packer: Packer
+    """The search's packer."""
+    child: Child[S, W]
+    """The subtree's root."""
+
+    def __call__(self) -> Part[V]:
+        return _whole(self.node, self.child)
+
+    def __reduce__(self) -> tuple[type[functools.partial[Part[V]]], tuple[Any, ...]]:
+        # unpickled as functools.partial(_unpacked, node, packed): the same call
+        return functools.partial, (_unpacked, self.node, self.packer.pack(self.child))
+
+
+def _unpacked(node: Shipped[NodeFn[S, W, V]], packed: Packed[Child[S, W]]) -> Part[V]:
+    """A task as a worker unpickles it: its packed child, unpacked and searched."""
+    return _whole(node, packed.unpack())
 
 
 def _whole(node: Shipped[NodeFn[S, W, V]], c: Child[S, W]) -> Part[V]:

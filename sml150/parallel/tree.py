@@ -17,6 +17,17 @@ first, sequential children). Waiting nodes go to the workers in the order of the
 of child indices from the root, compared as tuples): the sequential search's order, so earlier
 siblings, which later ones may wait for, go first.
 
+Splitting has a price the workers do not share: this process spends CPU time on every task
+(splitting the nodes above it, pickling it, reading its result), so it can hand out one task
+per ``o`` seconds, and ``N`` workers stay fed only by tasks of ``N o`` seconds or more. A node
+that says its ``height`` (its depth left: nodes of one height cost about the same) is
+therefore split only while its children's tasks are worth it: while the tasks of their height
+finished so far took, on average, at least ``N o`` seconds of CPU, with ``o`` this process's
+CPU time per task so far (tasks run in this process excluded). Until a task of that height
+has finished, the starving rule alone decides. So many workers get coarser tasks than two (the
+HW11 Earth search: the same tasks at 2 workers, a fifth of them at 16), and a costlier
+executor (Dask, whose scheduler runs here) coarser still.
+
 The recursion run whole and the one split here are the same function of the node, so the
 result and every count a search reports are those of the sequential run, whatever the
 executor, the timing, or the choices made here.
@@ -47,17 +58,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
+import functools
 import heapq
 import itertools
 import os
-import threading
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, Final, Generic, TypeVar, cast, final
+from typing import Any, Final, NamedTuple, TypeVar, cast, final
 
 from sml150.parallel.executors import is_serial
-from sml150.parallel.tasks import WorkerLost, lost_worker_errors
+from sml150.parallel.tasks import Shipped, WorkerLost, lost_worker_errors
 
 __all__ = ["Shipped", "TreeScheduler", "gather", "parallelism", "run_tree"]
 
@@ -88,69 +99,6 @@ def parallelism(ex: Executor) -> int:
     return max(1, counted if isinstance(counted, int) else (os.cpu_count() or 1))
 
 
-# -- values sent once per worker ------------------------------------------------------------------
-
-_RECEIVED: dict[bytes, Any] = {}
-"""In a worker process: the values of ``Shipped`` blobs already unpickled, by digest.
-
-A cache of immutable values keyed by their pickled bytes' digest, so it cannot change what a
-task computes; bounded to ``_RECEIVED_MAX`` entries (the oldest go first)."""
-_RECEIVED_MAX: Final = 16
-_received_lock = threading.Lock()
-
-
-def _received(key: bytes, blob: bytes) -> Shipped[Any]:
-    """Unpickle a ``Shipped`` value, or take it from this process's cache."""
-    import pickle
-
-    with _received_lock:
-        if key in _RECEIVED:
-            return Shipped(_RECEIVED[key], _key=key, _blob=blob)
-    value = pickle.loads(blob)  # our own bytes, pickled by the orchestrator
-    with _received_lock:
-        if len(_RECEIVED) >= _RECEIVED_MAX:
-            del _RECEIVED[next(iter(_RECEIVED))]
-        _RECEIVED[key] = value
-    return Shipped(value, _key=key, _blob=blob)
-
-
-@final
-class Shipped(Generic[T]):
-    """A value every task of a search needs (the player, the game): pickled once per search.
-
-    Pickling a ``Shipped`` sends the same bytes each time (cloudpickle runs once, at the first
-    send); a worker process unpickles them once and then reuses the value for every task that
-    brings the same bytes. The value must be immutable, as the search's players and games are.
-
-    >>> import pickle
-    >>> s = Shipped((1, "two"))
-    >>> again = pickle.loads(pickle.dumps(s))
-    >>> again.get(), pickle.loads(pickle.dumps(s)).get() is again.get()  # unpickled once
-    ((1, 'two'), True)
-    """
-
-    __slots__ = ("_blob", "_key", "_value")
-
-    def __init__(self, value: T, *, _key: bytes | None = None, _blob: bytes | None = None
-                 ) -> None:
-        self._value = value
-        self._key = _key
-        self._blob = _blob
-
-    def get(self) -> T:
-        """The value."""
-        return self._value
-
-    def __reduce__(self) -> tuple[Callable[[bytes, bytes], Shipped[Any]], tuple[bytes, bytes]]:
-        if self._blob is None or self._key is None:
-            import cloudpickle
-
-            blob = cloudpickle.dumps(self._value)
-            self._key = hashlib.blake2b(blob, digest_size=16).digest()
-            self._blob = blob
-        return (_received, (self._key, self._blob))
-
-
 # -- the scheduler ------------------------------------------------------------------------------
 
 
@@ -158,14 +106,15 @@ class Shipped(Generic[T]):
 class _Node:
     """A node waiting for its decision (split here, or its whole task's result)."""
 
-    __slots__ = ("decided", "force", "split", "submitted", "tries", "whole")
+    __slots__ = ("decided", "force", "height", "split", "submitted", "tries", "whole")
 
     def __init__(self, whole: Callable[[], Any], split: bool, force: bool,
-                 decided: asyncio.Future[Any]) -> None:
+                 decided: asyncio.Future[Any], height: int | None) -> None:
         self.whole = whole
         self.split = split
         self.force = force
         self.decided = decided
+        self.height = height
         self.submitted: Future[Any] | None = None
         self.tries = 0
 
@@ -193,27 +142,37 @@ class TreeScheduler:
         self._order = itertools.count()
         self._in_flight = 0
         self._pump_due = False
+        self._pid = os.getpid()
+        self._cpu0 = time.process_time()
+        self._cpu_here = 0.0
+        """CPU seconds of the tasks that ran in this process (not the orchestrator's)."""
+        self._costs: dict[int, tuple[float, int]] = {}
+        """By height: the CPU seconds of the tasks finished, and how many."""
         self.tasks = 0
         """Whole tasks submitted (retries included)."""
         self.splits = 0
         """Nodes split here."""
 
     async def subtree(self, key: Sequence[int], whole: Callable[[], T],
-                      split: Callable[[], Awaitable[T]] | None = None) -> T:
+                      split: Callable[[], Awaitable[T]] | None = None, *,
+                      height: int | None = None) -> T:
         """The value of one node: ``whole()`` as a task of the executor, or ``await split()``.
 
         REQUIRES: ``whole`` picklable for a process or Dask executor (a ``functools.partial``
         of a module-level function, say), and ``whole()`` equal to what ``split()`` gives;
         ``split`` ``None`` when the node cannot be split (a leaf, or at the grain). ``key``:
         the node's path from the root (the dispatch order); a node whose ply ``len(key)`` is
-        below ``coarse`` is always split.
+        below ``coarse`` is always split. ``height``, if given: the node's depth left, its
+        children's ``height - 1`` (nodes of one height cost about the same): the node is then
+        split only while its children's tasks are long enough to keep the workers fed (see
+        the module's doc), and its task reports its CPU time.
         ENSURES: the node's value; a worker lost more than ``retries`` times raises
         ``WorkerLost``; an exception of the task propagates. Cancelled (an abandoned subtree):
         the node is withdrawn if still waiting.
         """
         k = tuple(key)
         node = _Node(whole, split is not None, split is not None and len(k) < self._coarse,
-                     self._loop.create_future())
+                     self._loop.create_future(), height)
         heapq.heappush(self._heap, (k, next(self._order), node))
         self._pump_soon()
         try:
@@ -245,17 +204,30 @@ class TreeScheduler:
             if node.decided.done():
                 continue  # withdrawn (its subtree was abandoned)
             waiting = len(self._heap) + max(0, self._in_flight - self._workers)
-            if node.split and (node.force or waiting < self._workers):
+            if node.split and (node.force or (waiting < self._workers
+                                              and self._worth_splitting(node))):
                 self.splits += 1
                 node.decided.set_result(_SPLIT)
             else:
                 self._submit(node)
 
+    def _worth_splitting(self, node: _Node) -> bool:
+        """Whether ``node``'s children's tasks are long enough to keep the workers fed.
+
+        By what the tasks of their height cost so far (see the module's doc).
+        """
+        if node.height is None or node.height - 1 not in self._costs:
+            return True
+        cpu, count = self._costs[node.height - 1]
+        mine = (time.process_time() - self._cpu0 - self._cpu_here) / max(1, self.tasks)
+        return cpu / count >= self._workers * mine
+
     def _submit(self, node: _Node) -> None:
         self._in_flight += 1
         self.tasks += 1
+        task = node.whole if node.height is None else functools.partial(_timed, node.whole)
         try:
-            submitted = self._ex.submit(node.whole)
+            submitted = self._ex.submit(task)
         except Exception as e:  # the executor refused (shut down): the search fails
             self._in_flight -= 1
             node.decided.set_exception(e)
@@ -270,6 +242,14 @@ class TreeScheduler:
 
         submitted.add_done_callback(done)
 
+    def _costed(self, height: int, timed: _Timed) -> Any:
+        """A timed task's value; its CPU time counted for its height."""
+        cpu, count = self._costs.get(height, (0.0, 0))
+        self._costs[height] = (cpu + timed.cpu, count + 1)
+        if timed.pid == self._pid:
+            self._cpu_here += timed.cpu
+        return timed.value
+
     def _finished(self, node: _Node, f: Future[Any]) -> None:
         self._in_flight -= 1
         if not node.decided.done():
@@ -278,6 +258,8 @@ class TreeScheduler:
                 node.decided.cancel()
             elif error is None:
                 result = f.result()
+                if node.height is not None:
+                    result = self._costed(node.height, result)
                 if self._on_task is not None:
                     self._on_task(result)
                 node.decided.set_result(result)
@@ -292,6 +274,28 @@ class TreeScheduler:
             else:
                 node.decided.set_exception(error)
         self._pump_soon()
+
+
+class _Timed(NamedTuple):
+    """A task's value, the CPU seconds it took and the process it ran in."""
+
+    value: Any
+    """What the task returned."""
+    cpu: float
+    """Its thread's CPU time."""
+    pid: int
+    """The process it ran in."""
+
+
+def _timed(whole: Callable[[], Any]) -> _Timed:
+    """A task that says what it cost: ``whole()``, timed in the worker.
+
+    >>> _timed(lambda: 42).value
+    42
+    """
+    t0 = time.thread_time()
+    value = whole()
+    return _Timed(value, time.thread_time() - t0, os.getpid())
 
 
 async def gather(aws: Iterable[Awaitable[T]]) -> list[T]:

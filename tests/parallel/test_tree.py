@@ -12,6 +12,7 @@ import os
 import pickle
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
@@ -246,3 +247,52 @@ def test_on_task_sees_each_task_run_elsewhere_and_none_run_here() -> None:
     assert run_tree(SerialExecutor(), lambda sched: value(sched, (), t, grain=9),
                     on_task=seen.append) == fold(t)
     assert seen == []  # tasks run here count for themselves
+
+
+def busy(seconds: float, x: int) -> int:
+    """A task that spends ``seconds`` of CPU time, then returns ``x``."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+    return x
+
+
+def two(leaf: Callable[[int], int]) -> int:
+    """A child's task: its two leaves, here."""
+    return leaf(1) + leaf(1)
+
+
+async def heights(sched: TreeScheduler, leaf: Callable[[int], int]) -> tuple[int, int, int]:
+    """A root (height 2, always split) with 5 children (height 1) of 2 leaves (height 0) each;
+    the first child alone first, then the other 4 side by side. Its sum, tasks and splits."""
+
+    async def child(i: int) -> int:
+        async def leaves() -> int:
+            return sum(await gather(
+                sched.subtree((i, j), functools.partial(leaf, 1), height=0) for j in range(2)))
+
+        return await sched.subtree((i,), functools.partial(two, leaf), leaves, height=1)
+
+    async def root() -> int:
+        first = await child(0)  # split (starving, nothing known): its leaves' cost is known
+        return first + sum(await gather(child(i) for i in range(1, 5)))
+
+    total = await sched.subtree((), functools.partial(int, 10), root, height=2)
+    return total, sched.tasks, sched.splits
+
+
+def test_nodes_are_not_split_into_tasks_too_short_to_keep_the_workers_fed() -> None:
+    # Eight starving workers, but leaves that cost next to nothing: after the first child's,
+    # the others run whole (this process spends more on a task than a leaf takes).
+    ex = Recording(workers=8)
+    assert run_tree(ex, lambda sched: heights(sched, abs), coarse=1) == (10, 6, 2)
+    ex.shutdown()
+
+
+def test_nodes_are_split_into_tasks_long_enough() -> None:
+    # Leaves of 20 ms of CPU are worth their dispatch: every child splits, as starving asks.
+    # (The tasks run in this process, on a thread: their CPU is not the orchestrator's.)
+    ex = Recording(workers=8)
+    leaf = functools.partial(busy, 0.02)
+    assert run_tree(ex, lambda sched: heights(sched, leaf), coarse=1) == (10, 10, 6)
+    ex.shutdown()
