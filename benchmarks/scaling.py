@@ -17,6 +17,12 @@ cores; the names stay the same):
   Four 7x6 from the start, depth 12 (quick: 7), its default grain (``depth // 3``); the
   best-sequential baseline is ``pvs`` of the same depth with one shared table;
 - ``engine-ybw``: the engine's young-brothers-wait, the same search and baseline;
+- ``engine-smp``: the engine's shared-table search (``sml150.search.smp.lazy_smp``: a PVS on
+  every worker, one lock-free table in shared memory, ABDADA's deferral), the same search and
+  baseline; its result is checked for ``pvs``'s value and a move among ``pvs``'s best moves
+  (which of the equal moves may depend on the timing); its model is not work/span but
+  ``smp.replay``: the same workers simulated in turn on one core, whose winner's node count
+  at ``N`` workers against one worker's is the predicted speed-up;
 - ``hw11-earth``: the HW11 handout's Jamboree(0.25) on Riskless Earth after 4 seeded moves,
   depth 5 (quick: 3), its default grain (``depth - 2``);
 - ``hw11-earth-coarse``: the same search with tasks one ply taller (grain ``depth - 3``): fewer,
@@ -64,6 +70,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import platform
@@ -81,7 +88,7 @@ from benchmarks.parallel_jamboree import Counting, hw11
 from sml150.games.connect4 import ConnectFour
 from sml150.handouts.hw11.maps import Earth
 from sml150.parallel import executor
-from sml150.search import pvs
+from sml150.search import pvs, smp
 from sml150.search.jamboree import jamboree, young_brothers_wait
 from sml150.tournament import Tournament, run_tournament
 
@@ -119,6 +126,8 @@ class Workload:
     """Work and span of a result."""
     best: Callable[[], Any] | None = None
     """The best sequential search of the same depth, timed beside it (engine only)."""
+    replay: Callable[[int], float] | None = None
+    """The predicted speed-up at ``N`` workers, where not the work/span model's."""
 
 
 def _engine(name: str, search: Callable[..., Any], depth: int) -> Workload:
@@ -129,6 +138,34 @@ def _engine(name: str, search: Callable[..., Any], depth: int) -> Workload:
         lambda r: (r.value, r.move, r.work, r.span),
         lambda r: Cost(r.work, r.span),
         lambda: pvs(c4, c4.start, depth))
+
+
+@functools.cache
+def replay_speedup(depth: int, workers: int) -> float:
+    """``smp.replay``'s prediction for ``lazy_smp`` on Connect Four 7x6 from the start.
+
+    One worker's nodes over the winner's nodes at ``workers`` (equal-speed workers, the
+    table shared at a grain of 64 nodes); deterministic, so computed once.
+
+    >>> replay_speedup(5, 1)
+    1.0
+    """
+    c4 = ConnectFour(7, 6)
+    one = smp.replay(c4, c4.start, depth, 1)
+    many = smp.replay(c4, c4.start, depth, workers)
+    return one.workers[0].nodes / many.workers[many.winner].nodes
+
+
+def _engine_smp(depth: int) -> Workload:
+    c4 = ConnectFour(7, 6)
+    best = functools.cache(lambda: frozenset(pvs(c4, c4.start, depth, all_best=True).best_moves))
+    return Workload(
+        "engine-smp", f"engine shared-table search (ABDADA), Connect Four 7x6, depth {depth}",
+        lambda ex: smp.lazy_smp(c4, c4.start, depth, executor=ex),
+        lambda r: (r.value, r.move in best()),
+        lambda r: Cost(r.analysis().work, r.analysis().span),
+        lambda: pvs(c4, c4.start, depth),
+        functools.partial(replay_speedup, depth))
 
 
 def _hw11_earth(depth: int, coarser: int = 0) -> Workload:
@@ -162,11 +199,12 @@ def workloads(quick: bool) -> list[Workload]:
     """The issue's workloads, full size or shrunk (``quick``).
 
     >>> [w.name for w in workloads(True)]
-    ['engine-jamboree', 'engine-ybw', 'hw11-earth', 'hw11-earth-coarse', 'tournament']
+    ['engine-jamboree', 'engine-ybw', 'engine-smp', 'hw11-earth', 'hw11-earth-coarse', 'tournament']
     """
     depth = 7 if quick else 12
     return [_engine("engine-jamboree", jamboree, depth),
             _engine("engine-ybw", young_brothers_wait, depth),
+            _engine_smp(depth),
             _hw11_earth(3 if quick else 5),
             _hw11_earth(3 if quick else 5, coarser=1),
             _tournament(4, QUICK_GAME, QUICK_PLAYERS) if quick
@@ -291,12 +329,16 @@ class _Log:
                 n, tasks = _workers(ex), int(statistics.median(r["tasks"] for r in mine))
                 d = self.dispatch[ex]
                 cpu = statistics.median(r["cpu_s"] for r in mine)
+                replayed = [r["replay_speedup"] for r in mine if "replay_speedup" in r]
                 record |= {"workers": n, "tasks": tasks, "dispatch_s": round(d, 5),
                            "predicted_speedup": round(predict(t1, cost, tasks, d, n), 3),
                            "bound": round(min(n, cost.work / cost.span), 2),
                            "task_cpu_mean_s": round(cpu / tasks, 5) if tasks and cpu else None,
                            "busy_cores": round(cpu / tn, 2) if cpu else None}
-                if o:
+                if replayed:  # a shared-table search: the replay is its model, work/span none
+                    record |= {"predicted_speedup": replayed[0], "bound": n,
+                               "model": "replay"}
+                elif o:
                     main = statistics.median(r["main_cpu_s"] for r in mine)
                     record |= {"orchestrator_cpu_s": round(main, 3),
                                "orchestrator_ms_per_task": round(1000 * main / tasks, 3),
@@ -353,7 +395,9 @@ def _round(r: int, loads: Sequence[Workload], pools: dict[str, Executor], log: _
             _check(w, spec, want, got)
             runs.append({"executor": spec, "seconds": seconds, "tasks": ex.tasks,
                          "cpu_s": round(children_cpu() - cpu0, 3), "main_cpu_s": round(main, 3),
-                         "settle_s": round(_settle(), 2)})
+                         "settle_s": round(_settle(), 2)}
+                        | ({"replay_speedup": round(w.replay(_workers(spec)), 3)}
+                           if w.replay is not None else {}))
         for run in runs:
             record = {"kind": "run", "round": r, "workload": w.name, **run,
                       "seconds": round(run["seconds"], 4)}
@@ -395,6 +439,35 @@ def read_log(lines: Iterable[str]) -> tuple[_Log, list[str], list[str]]:
     return log, names, specs
 
 
+def replay_table(depth: int, counts: Sequence[int]) -> None:
+    """``--replay``: the engine-smp search simulated at each count, over one worker and pvs.
+
+    Node counts only (deterministic); the prediction over ``pvs`` assumes a node costs what it
+    costs ``pvs``, which ``seconds_per_node`` of both lets one check on this machine.
+    """
+    c4 = ConnectFour(7, 6)
+    t0 = time.perf_counter()
+    base = pvs(c4, c4.start, depth)
+    pvs_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    one = smp.lazy_smp(c4, c4.start, depth)
+    one_s = time.perf_counter() - t0
+    _emit({"kind": "replay-baseline", "depth": depth, "pvs_nodes": base.stats.nodes,
+           "pvs_s": round(pvs_s, 3), "smp1_nodes": one.nodes, "smp1_s": round(one_s, 3),
+           "pvs_us_per_node": round(1e6 * pvs_s / base.stats.nodes, 2),
+           "smp1_us_per_node": round(1e6 * one_s / one.nodes, 2)})
+    _say(f"{'workers':>7} {'winner nodes':>12} {'all nodes':>10} {'over 1':>7} {'over pvs':>8}")
+    for n in counts:
+        r = smp.replay(c4, c4.start, depth, n)
+        won = r.workers[r.winner].nodes
+        rec = {"kind": "replay", "depth": depth, "workers": n, "winner_nodes": won,
+               "all_nodes": r.nodes, "over_one": round(one.nodes / won, 3),
+               "over_pvs_nodes": round(base.stats.nodes / won, 3),
+               "same_value": r.value == base.value}
+        _emit(rec)
+        _say(f"{n:7} {won:12} {r.nodes:10} {rec['over_one']:6.2f}x {rec['over_pvs_nodes']:7.2f}x")
+
+
 def summarise(path: str) -> None:
     """Summaries and the table of a JSON-lines file this script wrote (``--summarise``)."""
     with open(path, encoding="utf-8") as f:
@@ -413,8 +486,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=None, help="default 3 (--quick: 1)")
     ap.add_argument("--quick", action="store_true", help="small workloads (a smoke run)")
     ap.add_argument("--only", nargs="*", default=None,
-                    help="engine-jamboree, engine-ybw, hw11-earth, hw11-earth-coarse, "
-                         "tournament")
+                    help="engine-jamboree, engine-ybw, engine-smp, hw11-earth, "
+                         "hw11-earth-coarse, tournament")
+    ap.add_argument("--replay", metavar="N,N,...",
+                    help="measure nothing: smp.replay's predicted speed-ups of engine-smp at "
+                         "these worker counts (at --depth), over one worker and over pvs")
+    ap.add_argument("--depth", type=int, default=12, help="--replay's depth (default 12)")
     ap.add_argument("--no-dask", action="store_true", help="no dask:N pool")
     ap.add_argument("--time-limit", type=float, default=0.0,
                     help="start no run past this many seconds (0: none)")
@@ -426,6 +503,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.rounds = 1 if args.quick else 3
     if args.summarise:
         summarise(args.summarise)
+        return
+    if args.replay:
+        replay_table(args.depth, [int(n) for n in args.replay.split(",")])
         return
     started = time.perf_counter()
     try:

@@ -382,7 +382,8 @@ def _run(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sml150`` command; return its exit status.
 
-    ENSURES: bad arguments print one line ``sml150: error: ...`` to stderr and give 2; a human
+    ENSURES: bad arguments print one line ``sml150: error: ...`` to stderr and give 2 (1 for
+    a parallel search that cannot go on: ``WorkerLost``, ``SharedTableError``); a human
     who ends the input, or Ctrl-C, prints one line ``sml150: stopped: <why>`` and gives 1; a
     closed output pipe ends quietly with 1; ``--help`` and ``--version`` give 0. Never a
     traceback for any of these.
@@ -403,6 +404,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except SystemExit as e:  # --help, --version
         return e.code if isinstance(e.code, int) else 0
+    except Exception as e:
+        from sml150.parallel import WorkerLost
+        from sml150.search.sharedtable import SharedTableError
+
+        # a parallel search that cannot go on: a worker lost more often than the retries
+        # allow, or a shared-table search given workers on another machine
+        if isinstance(e, WorkerLost | SharedTableError):
+            print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
+            return 1
+        raise
 
 
 def _one_line(text: str, limit: int = 500) -> str:

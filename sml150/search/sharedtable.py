@@ -52,7 +52,7 @@ from sml150.search._core import SOLVE_DEPTH
 from sml150.search.score import WIN, Score
 from sml150.search.table import EXACT, LOWER, MIX, UPPER, Flag, Slot
 
-__all__ = ["BUSY", "SharedTable", "SharedTableError"]
+__all__ = ["BUSY", "PREFIX", "SharedTable", "SharedTableError", "table_dir"]
 
 BUSY: Final[int] = 1 << 14
 """Words of the table of moves being searched (ABDADA's "exclusive" marks)."""
@@ -64,6 +64,21 @@ _MATE_FLOOR: Final[int] = WIN - (_VALUE_LIMIT - 2)
 _DEPTH_LIMIT: Final[int] = 1 << 15
 _NO_MOVE: Final[int] = 255
 _FLAGS: Final = (EXACT, LOWER, UPPER)
+
+
+PREFIX: Final[str] = "sml150-table-"
+"""How the files of shared tables are named (in ``table_dir()``)."""
+
+
+def table_dir() -> str:
+    """Where shared tables are made: ``/dev/shm`` (memory) if writable, else the temp folder.
+
+    >>> os.path.isdir(table_dir())
+    True
+    """
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        return "/dev/shm"
+    return tempfile.gettempdir()
 
 
 class SharedTableError(OSError):
@@ -158,9 +173,7 @@ class SharedTable:
         if capacity < 1 or capacity & (capacity - 1):
             raise ValueError(
                 f"SharedTable: capacity must be a power of two >= 1, not {capacity}")
-        where = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) \
-            else tempfile.gettempdir()
-        path = os.path.join(where, f"sml150-table-{uuid.uuid4().hex}")
+        path = os.path.join(table_dir(), f"{PREFIX}{uuid.uuid4().hex}")
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             os.ftruncate(fd, 8 * (_HEADER + BUSY + 2 * capacity))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from sml150.search._core import DEFAULT_OPTIONS, SOLVE_DEPTH, Aborted, Kernel, L
 from sml150.search.adapter import adapt
 from sml150.search.player import engine_player
 from sml150.search.score import INF, WIN
-from sml150.search.sharedtable import SharedTable, SharedTableError
+from sml150.search.sharedtable import PREFIX, SharedTable, SharedTableError, table_dir
 from sml150.search.smp import lazy_smp, replay
 from sml150.search.table import EXACT, LOWER, UPPER, TranspositionTable
 
@@ -148,15 +149,19 @@ def test_replay_is_deterministic_and_shares_work() -> None:
     assert a.workers[a.winner].nodes < alone  # four workers finish in fewer nodes each
 
 
+def _tables() -> set[str]:
+    return {f for f in os.listdir(table_dir()) if f.startswith(PREFIX)}
+
+
 def test_lazy_smp_on_two_processes() -> None:
     s = _state("3322")
     want = pvs(G, s, 8, all_best=True)
+    before = _tables()
     with executor("processes:2") as ex:
         got = lazy_smp(G, s, 8, executor=ex)
     assert got.value == want.value and got.move in want.best_moves
     assert len(got.workers) == 2 and got.workers[got.winner].finished
-    assert not [f for f in os.listdir("/dev/shm") if f.startswith("sml150-table")] \
-        if os.path.isdir("/dev/shm") else True
+    assert _tables() <= before
 
 
 def test_the_smp_player() -> None:
@@ -164,3 +169,32 @@ def test_the_smp_player() -> None:
     a = p.analyze(G.start)
     assert a.value == pvs(G, G.start, 6).est
     assert p.next_move(G.start) in pvs(G, G.start, 6, all_best=True).best_moves
+
+
+def test_a_worker_on_another_machine_is_a_clear_error(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a Dask worker on another machine meets: no table file there."""
+    from sml150 import cli
+    from sml150.parallel.tree import Shipped
+    from sml150.search import smp
+
+    me = Shipped(smp._Smp(adapt(G, True), DEFAULT_OPTIONS, True))
+    with pytest.raises(SharedTableError, match="run the search's workers on this machine"):
+        smp._work(me, "/dev/shm/sml150-table-elsewhere", 0, G.start, 4)
+
+    class Elsewhere(ThreadPoolExecutor):  # its tasks see another path: another machine
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            return super().submit(fn, args[0], args[1] + "-elsewhere", *args[2:], **kwargs)
+
+    before = _tables()
+    with Elsewhere(2) as ex, pytest.raises(SharedTableError):
+        lazy_smp(G, G.start, 6, executor=ex)
+    assert _tables() <= before  # the table was removed all the same
+
+    def failing(*_: object) -> int:
+        raise SharedTableError("SharedTable: cannot open x: run the search's workers here")
+
+    monkeypatch.setattr(cli, "_run", failing)
+    assert cli.main(["match"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("sml150: error: SharedTable: cannot open") and err.count("\n") == 1
