@@ -11,10 +11,14 @@ The search is ``scaling.py``'s ``hw11-earth`` (the HW11 handout's Jamboree(0.25)
 Earth after 4 seeded moves, depth 5, the player's default grain; ``--quick``: depth 3), built by
 that script's own ``workloads``. Per round: the sequential search, then the same search on each
 pool in turn (``processes:N`` for each ``N`` of ``--workers``; past this machine's
-``MAX_LOCAL_WORKERS`` the pool is made directly, oversubscribed; and ``dask:2``, a
-LocalCluster, and the same cluster *claiming* 16 workers, so that the search splits as it would
-for 16 and its orchestrator's cost per task is measured at that split). Every parallel
-``Analysis`` must equal the sequential one (else exit status 1).
+``MAX_LOCAL_WORKERS`` the pool is made directly, oversubscribed). Then, with those pools
+closed, as many rounds on ``dask:2``, a LocalCluster, and on the same cluster *claiming* 16
+workers, so that the search splits as it would for 16 and its orchestrator's cost per task is
+measured at that split. (Apart because an open LocalCluster ticks in the background: its
+``IO loop`` thread in this process, about 0.3 s of CPU in a process pool's search here, and its
+worker processes would count as the orchestrator's and the workers' CPU, and in the
+scheduler's own estimate of it.) Every parallel ``Analysis`` must equal the sequential one
+(else exit status 1).
 
 Per run (a ``run`` JSON line): ``tasks``; ``orchestrator_cpu_s``, this process's CPU time
 (``time.process_time``: the asyncio thread that splits nodes and the executor's own threads,
@@ -48,7 +52,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+import unittest.mock
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, Final
@@ -56,6 +61,8 @@ from typing import Any, Final
 from benchmarks._machine import TICK, autogroup, cpu_model
 from benchmarks.parallel_jamboree import Counting
 from benchmarks.scaling import SEQUENTIAL, Cost, Workload, predict, read_log, workloads
+from sml150.handouts.hw11 import jamboree as hw11_jamboree
+from sml150.lib.forkjoin import Part
 from sml150.parallel import MAX_LOCAL_WORKERS, executor
 
 SIXTEEN: Final = Path(__file__).parent / "results" / "scaling-16core.jsonl"
@@ -150,12 +157,27 @@ def pools(counts: Sequence[int], dask: bool) -> Iterator[dict[str, _Claiming]]:
         yield out
 
 
+@contextlib.contextmanager
+def parts() -> Iterator[list[Part[Any]]]:
+    """The ``Part`` of every HW11 Jamboree search run inside (for its task span)."""
+    seen: list[Part[Any]] = []
+    real: Callable[..., Part[Any]] = vars(hw11_jamboree)["run"]  # the name it calls
+
+    def recording(*args: Any, **kwargs: Any) -> Part[Any]:
+        seen.append(real(*args, **kwargs))
+        return seen[-1]
+
+    with unittest.mock.patch.object(hw11_jamboree, "run", recording):
+        yield seen
+
+
 def measure(w: Workload, label: str, ex: _Claiming | None, want: Any) -> dict[str, Any]:
     """One timed run of ``w`` (``ex`` ``None``: sequential); its record, checked."""
     tasks0 = ex.tasks if ex else 0
     th0, cpu0, kids0 = threads_cpu(), time.process_time(), descendants_cpu()
     t0 = time.perf_counter()
-    got = w.run(ex)
+    with parts() as seen:
+        got = w.run(ex)
     seconds = time.perf_counter() - t0
     cpu, kids, th = time.process_time() - cpu0, descendants_cpu() - kids0, threads_cpu()
     record: dict[str, Any] = {"kind": "run", "executor": label, "seconds": round(seconds, 4)}
@@ -168,7 +190,8 @@ def measure(w: Workload, label: str, ex: _Claiming | None, want: Any) -> dict[st
         "orchestrator_ms_per_task": round(1000 * cpu / max(1, tasks), 3),
         "threads": {k: round(v - th0.get(k, 0.0), 3) for k, v in th.items()
                     if v - th0.get(k, 0.0) > 0},
-        "workers_cpu_s": round(kids, 2), "same_as_sequential": same}
+        "workers_cpu_s": round(kids, 2), "same_as_sequential": same,
+        "task_span": getattr(seen[-1], "task_span", None) if seen else None}  # None: older
 
 
 def sixteen_core() -> tuple[float, dict[str, float]]:
@@ -205,6 +228,9 @@ def summaries(runs: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
                 r["orchestrator_cpu_s"] for r in mine), 3),
             "workers_cpu_s": round(statistics.median(r["workers_cpu_s"] for r in mine), 2),
             "all_same": all(r["same_as_sequential"] for r in mine)}
+        spans = [r["task_span"] for r in mine if r.get("task_span")]
+        if spans:
+            record["task_span"] = int(statistics.median(spans))
         if target in dispatch:
             o16 = o_here * t1 / t1_here
             record |= {"predicted_on": target, "o_16core_ms": round(1000 * o16, 3),
@@ -212,6 +238,10 @@ def summaries(runs: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
                                                          orchestrator=o16), 2),
                        "without_orchestrator": round(predict(t1, cost, tasks,
                                                              dispatch[target], n), 2)}
+            if spans:  # the same model, the span that of the tasks as cut
+                cut = Cost(cost.work, record["task_span"])
+                record["predicted_16core_task_span"] = round(predict(
+                    t1, cut, tasks, dispatch[target], n, orchestrator=o16), 2)
         yield record
 
 
@@ -219,13 +249,15 @@ def table(title: str, rows: Iterable[dict[str, Any]]) -> None:
     """The summaries as a table on stderr."""
     _say(title)
     _say(f"{'executor':14} {'tasks':>6} {'orch ms/task':>12} {'orch CPU':>9} {'workers CPU':>11}"
-         f" {'median':>8} {'16-core':>8} {'(no orch)':>9}")
+         f" {'median':>8} {'16-core':>8} {'(no orch)':>9} {'task span':>9} {'(model)':>8}")
     for s in rows:
         pred = f"{s['predicted_16core']:.2f}x" if "predicted_16core" in s else ""
         free = f"{s['without_orchestrator']:.2f}x" if "without_orchestrator" in s else ""
+        cut = (f"{s['predicted_16core_task_span']:.2f}x"
+               if "predicted_16core_task_span" in s else "")
         _say(f"{s['executor']:14} {s['tasks']:6d} {s['orchestrator_ms_per_task']:12.3f} "
              f"{s['orchestrator_cpu_s']:8.2f}s {s['workers_cpu_s']:10.2f}s "
-             f"{s['median_s']:7.2f}s {pred:>8} {free:>9}")
+             f"{s['median_s']:7.2f}s {pred:>8} {free:>9} {s.get('task_span', ''):>9} {cut:>8}")
 
 
 def _say(text: str) -> None:
@@ -285,17 +317,18 @@ def main(argv: Sequence[str] | None = None) -> None:
            "python": platform.python_version(), "load_before": os.getloadavg(),
            "autogroup": autogroup(), "quick": args.quick, "workers": counts})
     runs: list[dict[str, Any]] = []
-    with pools(counts, not args.no_dask) as ps:
-        for r in range(args.rounds):
-            seq = measure(w, SEQUENTIAL, None, None)
-            want = seq.pop("result")
-            got = [seq] + [measure(w, name, ex, want) for name, ex in ps.items()]
-            for record in got:
-                record |= {"round": r, "label": label}
-                runs.append(record)
-                _emit(record)
-            if not all(x.get("same_as_sequential", True) for x in got):
-                raise SystemExit("a parallel result differs from the sequential one")
+    for phase in [(counts, False), ([], True)][:1 if args.no_dask else 2]:
+        with pools(*phase) as ps:
+            for r in range(args.rounds):
+                seq = measure(w, SEQUENTIAL, None, None)
+                want = seq.pop("result")
+                got = [seq] + [measure(w, name, ex, want) for name, ex in ps.items()]
+                for record in got:
+                    record |= {"round": r, "label": label}
+                    runs.append(record)
+                    _emit(record)
+                if not all(x.get("same_as_sequential", True) for x in got):
+                    raise SystemExit("a parallel result differs from the sequential one")
     rows = list(summaries(runs))
     for s in rows:
         _emit(s | {"label": label})

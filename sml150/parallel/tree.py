@@ -59,16 +59,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import heapq
 import itertools
 import os
+import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, Final, NamedTuple, TypeVar, cast, final
+from typing import Any, Final, Generic, NamedTuple, TypeVar, cast, final
 
 from sml150.parallel.executors import is_serial
-from sml150.parallel.tasks import Shipped, WorkerLost, lost_worker_errors
+from sml150.parallel.tasks import WorkerLost, lost_worker_errors
 
 __all__ = ["Shipped", "TreeScheduler", "gather", "parallelism", "run_tree"]
 
@@ -97,6 +99,69 @@ def parallelism(ex: Executor) -> int:
     if counted is None:
         counted = getattr(ex, "_max_workers", None)  # concurrent.futures' pools
     return max(1, counted if isinstance(counted, int) else (os.cpu_count() or 1))
+
+
+# -- values sent once per worker ------------------------------------------------------------------
+
+_RECEIVED: dict[bytes, Any] = {}
+"""In a worker process: the values of ``Shipped`` blobs already unpickled, by digest.
+
+A cache of immutable values keyed by their pickled bytes' digest, so it cannot change what a
+task computes; bounded to ``_RECEIVED_MAX`` entries (the oldest go first)."""
+_RECEIVED_MAX: Final = 16
+_received_lock = threading.Lock()
+
+
+def _received(key: bytes, blob: bytes) -> Shipped[Any]:
+    """Unpickle a ``Shipped`` value, or take it from this process's cache."""
+    import pickle
+
+    with _received_lock:
+        if key in _RECEIVED:
+            return Shipped(_RECEIVED[key], _key=key, _blob=blob)
+    value = pickle.loads(blob)  # our own bytes, pickled by the orchestrator
+    with _received_lock:
+        if len(_RECEIVED) >= _RECEIVED_MAX:
+            del _RECEIVED[next(iter(_RECEIVED))]
+        _RECEIVED[key] = value
+    return Shipped(value, _key=key, _blob=blob)
+
+
+@final
+class Shipped(Generic[T]):
+    """A value every task of a search needs (the player, the game): pickled once per search.
+
+    Pickling a ``Shipped`` sends the same bytes each time (cloudpickle runs once, at the first
+    send); a worker process unpickles them once and then reuses the value for every task that
+    brings the same bytes. The value must be immutable, as the search's players and games are.
+
+    >>> import pickle
+    >>> s = Shipped((1, "two"))
+    >>> again = pickle.loads(pickle.dumps(s))
+    >>> again.get(), pickle.loads(pickle.dumps(s)).get() is again.get()  # unpickled once
+    ((1, 'two'), True)
+    """
+
+    __slots__ = ("_blob", "_key", "_value")
+
+    def __init__(self, value: T, *, _key: bytes | None = None, _blob: bytes | None = None
+                 ) -> None:
+        self._value = value
+        self._key = _key
+        self._blob = _blob
+
+    def get(self) -> T:
+        """The value."""
+        return self._value
+
+    def __reduce__(self) -> tuple[Callable[[bytes, bytes], Shipped[Any]], tuple[bytes, bytes]]:
+        if self._blob is None or self._key is None:
+            import cloudpickle
+
+            blob = cloudpickle.dumps(self._value)
+            self._key = hashlib.blake2b(blob, digest_size=16).digest()
+            self._blob = blob
+        return (_received, (self._key, self._blob))
 
 
 # -- the scheduler ------------------------------------------------------------------------------

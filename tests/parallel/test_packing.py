@@ -1,19 +1,19 @@
-"""What a search's tasks carry: states packed against the first one come back equal, smaller.
+"""What a search's tasks carry: a child pickled ahead by the C pickler comes back equal.
 
-``sml150.parallel.tasks.Packer`` pickles a task's child so that the parts its state shares
-with the first child's (a Riskless board's names and neighbour lists) travel once per worker.
+``sml150.lib.forkjoin`` sends each task's child as ``sml150.parallel.tasks.Pickled`` (the C
+pickler, not the executors' cloudpickle); the Jamboree laws in ``test_jamboree_parallel``
+check whole searches on processes.
 """
 
 from __future__ import annotations
 
 import pickle
 import random
-from typing import Any
 
 from sml150.handouts.hw11.maps import Earth
 from sml150.handouts.hw11.riskless import B, Riskless
 from sml150.lib.forkjoin import Child
-from sml150.parallel.tasks import Packed, Packer
+from sml150.parallel.tasks import Pickled
 
 
 def playout(seed: int, plies: int) -> list[B]:
@@ -28,37 +28,20 @@ def playout(seed: int, plies: int) -> list[B]:
     return states
 
 
-def sent(p: Packed[Any]) -> Any:
-    """``p`` as a worker gets it (pickled, unpickled), unpacked."""
-    got: Packed[Any] = pickle.loads(pickle.dumps(p))
-    return got.unpack()
+def test_children_come_back_equal_pickled_by_the_c_pickler() -> None:
+    for s in playout(0, 12):
+        c = Child(2, s, None)
+        sent: Pickled[Child[B, None]] = pickle.loads(pickle.dumps(Pickled.of(c)))
+        assert sent.load() == c
+        assert Pickled.of(c).blob == pickle.dumps(c, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def test_packed_states_come_back_equal_and_carry_what_differs() -> None:
-    states = playout(0, 12)
-    p = Packer()
-    first = p.pack(Child(3, states[0], None))
-    assert sent(first) == Child(3, states[0], None)
-    for s in states[1:]:
-        packed = p.pack(Child(2, s, None))
-        assert sent(packed) == Child(2, s, None)
-        assert packed.table is first.table  # one table per search
-        assert len(packed.blob) < len(pickle.dumps(Child(2, s, None))) / 2
+def test_what_the_c_pickler_cannot_pickle_goes_by_cloudpickle() -> None:
+    def local(x: int) -> int:
+        return x + 1
 
-
-def test_an_equal_but_distinct_part_is_carried_not_shared() -> None:
-    s = playout(1, 3)[-1]
-    p = Packer()
-    p.pack(s)
-    copy = pickle.loads(pickle.dumps(s))  # equal, made of other objects
-    packed = p.pack(copy)
-    assert sent(packed) == s
-    assert len(packed.blob) >= len(pickle.dumps(copy)) * 0.9
-
-
-def test_what_the_c_pickler_cannot_pickle_travels_by_cloudpickle() -> None:
-    p = Packer()
-    packed = p.pack((1, lambda: 2))
-    assert packed.table is None
-    assert sent(packed)[1]() == 2
-    assert p.pack((3, "x")).table is None  # and so does everything after it
+    sent: Pickled[tuple[int, object]] = pickle.loads(pickle.dumps(Pickled.of((1, local))))
+    one, f = sent.load()
+    assert one == 1
+    assert callable(f)
+    assert f(1) == 2
