@@ -306,7 +306,8 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
     if not is_dir:
         notes.append(f"{printable_path(submission)} is not a directory")
     try:
-        with Bundle() as bundle, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        with Bundle(shared=sandbox) as bundle, \
+                concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             copy, copy_fault = bundle.root / "submission", ""
             try:
                 copy_notes = copy_submission(submission, copy) if is_dir else []
