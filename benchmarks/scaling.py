@@ -128,6 +128,8 @@ class Workload:
     """The best sequential search of the same depth, timed beside it (engine only)."""
     replay: Callable[[int], float] | None = None
     """The predicted speed-up at ``N`` workers, where not the work/span model's."""
+    detail: Callable[[Any], dict[str, Any]] | None = None
+    """More of a result to record with each run (the shared-table search's node counts)."""
 
 
 def _engine(name: str, search: Callable[..., Any], depth: int) -> Workload:
@@ -165,7 +167,8 @@ def _engine_smp(depth: int) -> Workload:
         lambda r: (r.value, r.move in best()),
         lambda r: Cost(r.analysis().work, r.analysis().span),
         lambda: pvs(c4, c4.start, depth),
-        functools.partial(replay_speedup, depth))
+        functools.partial(replay_speedup, depth),
+        lambda r: {"winner_nodes": r.workers[r.winner].nodes, "all_nodes": r.nodes})
 
 
 def _hw11_earth(depth: int, coarser: int = 0) -> Workload:
@@ -397,7 +400,8 @@ def _round(r: int, loads: Sequence[Workload], pools: dict[str, Executor], log: _
                          "cpu_s": round(children_cpu() - cpu0, 3), "main_cpu_s": round(main, 3),
                          "settle_s": round(_settle(), 2)}
                         | ({"replay_speedup": round(w.replay(_workers(spec)), 3)}
-                           if w.replay is not None else {}))
+                           if w.replay is not None else {})
+                        | (w.detail(got) if w.detail is not None else {}))
         for run in runs:
             record = {"kind": "run", "round": r, "workload": w.name, **run,
                       "seconds": round(run["seconds"], 4)}

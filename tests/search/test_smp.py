@@ -149,19 +149,30 @@ def test_replay_is_deterministic_and_shares_work() -> None:
     assert a.workers[a.winner].nodes < alone  # four workers finish in fewer nodes each
 
 
-def _tables() -> set[str]:
-    return {f for f in os.listdir(table_dir()) if f.startswith(PREFIX)}
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files of the shared tables this test makes (other tests may make theirs meanwhile)."""
+    paths: list[str] = []
+    create = SharedTable.create
+
+    def recorded(capacity: int = 1 << 20) -> SharedTable:
+        tt = create(capacity)
+        paths.append(tt.path)
+        return tt
+
+    monkeypatch.setattr(SharedTable, "create", recorded)
+    return paths
 
 
-def test_lazy_smp_on_two_processes() -> None:
+def test_lazy_smp_on_two_processes(made: list[str]) -> None:
     s = _state("3322")
     want = pvs(G, s, 8, all_best=True)
-    before = _tables()
     with executor("processes:2") as ex:
         got = lazy_smp(G, s, 8, executor=ex)
     assert got.value == want.value and got.move in want.best_moves
     assert len(got.workers) == 2 and got.workers[got.winner].finished
-    assert _tables() <= before
+    assert len(made) == 1 and not os.path.exists(made[0])
+    assert os.path.dirname(made[0]) == table_dir() and os.path.basename(made[0]).startswith(PREFIX)
 
 
 def test_the_smp_player() -> None:
@@ -172,7 +183,8 @@ def test_the_smp_player() -> None:
 
 
 def test_a_worker_on_another_machine_is_a_clear_error(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        made: list[str]) -> None:
     """What a Dask worker on another machine meets: no table file there."""
     from sml150 import cli
     from sml150.parallel.tree import Shipped
@@ -186,10 +198,9 @@ def test_a_worker_on_another_machine_is_a_clear_error(
         def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
             return super().submit(fn, args[0], args[1] + "-elsewhere", *args[2:], **kwargs)
 
-    before = _tables()
     with Elsewhere(2) as ex, pytest.raises(SharedTableError):
         lazy_smp(G, G.start, 6, executor=ex)
-    assert _tables() <= before  # the table was removed all the same
+    assert len(made) == 1 and not os.path.exists(made[0])  # removed all the same
 
     def failing(*_: object) -> int:
         raise SharedTableError("SharedTable: cannot open x: run the search's workers here")
