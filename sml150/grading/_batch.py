@@ -13,6 +13,14 @@ It writes:
 - ``grades.csv``: one row per student (``student``, every task's score, ``total``, ``status``,
   ``similar``: modules nearly the reference's, for a person to review).
 
+Tasks carry data, not paths, so a worker may be another machine (a Dask cluster): this process
+reads each submission into a ``Snapshot`` (``read_submission``: the grader's own bounded copy
+rules, what it leaves out noted as a single run notes it), the task unpacks it into a private
+directory of its worker, grades it there and sends back the row and the text report, and this
+process writes every file. The report names the submission by its path here, as a single run
+does. Snapshots are read a group at a time (``MAX_BATCH_BYTES``), so a class of huge
+submissions cannot fill this process's memory.
+
 A submission cannot fail the batch: the grader turns its failures into failed tests, and a task
 whose worker dies anyway is retried, then recorded with ``status`` ``lost: ...`` and no scores.
 (Without the sandbox a hostile submission could still harm the machine: the grader says so in
@@ -22,19 +30,33 @@ its report.)
 from __future__ import annotations
 
 import csv
-import io
 import json
-from collections.abc import Callable, Collection, Sequence
+import tempfile
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Final, final
 
 import attrs
 
-__all__ = ["StudentRow", "batch_command", "grade_batch", "students"]
+from sml150.grading._limits import GraderFault
+from sml150.grading._submission import (
+    MAX_SUBMISSION_TOTAL,
+    Snapshot,
+    printable_path,
+    read_submission,
+    unpack_snapshot,
+)
+
+__all__ = ["MAX_BATCH_BYTES", "StudentRow", "batch_command", "grade_batch", "students"]
 
 CSV_NAME: Final = "grades.csv"
 """The class's table, in the output directory."""
+MAX_BATCH_BYTES: Final = 4 * MAX_SUBMISSION_TOTAL
+"""Students go to the executor in groups of at most this many submission bytes (or one
+student), each group read and submitted once the last has finished, so this process holds at
+most two groups' snapshots (the one ending, the one being read). A class of ordinary
+submissions (kilobytes each) is one group."""
 
 
 @final
@@ -71,27 +93,112 @@ def students(submissions: Path, out: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name)
 
 
-def _grade_one(hw: str, student: Path, out: Path, *, tasks: Collection[str] | None,
-               sandbox: bool | None, jobs: int) -> StudentRow:
-    """A task: grade one student, write their report and scores, return their row."""
-    from sml150.grading._grade import grade
+@final
+@attrs.frozen
+class StudentWork:
+    """A task's input: one student's submission, read here, to grade on any worker."""
 
-    text = io.StringIO()
+    student: str
+    """The subdirectory's name."""
+    shown: str
+    """How the report names the submission: its path here (``printable_path``), as a single
+    run of ``grade`` on it prints it, never the worker's directory."""
+    snapshot: Snapshot
+    """Its files, as the grader's copy keeps them, and the notes on what was left out."""
+    fault: str = ""
+    """Why it could not be read here (a ``GraderFault``: the grader's machine), or ``""``."""
+
+
+@final
+@attrs.frozen
+class Graded:
+    """A task's result: what this process writes for one student."""
+
+    row: StudentRow
+    """The student's line of the class table."""
+    report: str | None
+    """``<student>.txt``'s text (``None``: nothing to write, the task's worker was lost)."""
+    finished: bool
+    """The grading finished: ``<student>.json`` is written, and a later run skips them."""
+
+
+def _read(student: Path) -> StudentWork:
+    """The task for ``student``'s directory (its snapshot, or the fault that stopped it)."""
     try:
-        report = grade(hw, student, text=True, out=text, sandbox=sandbox, tasks=tasks,
-                       jobs=jobs)
+        return StudentWork(student.name, printable_path(student), read_submission(student))
+    except GraderFault as e:
+        return StudentWork(student.name, printable_path(student), Snapshot((), ()), str(e))
+
+
+def _failed(student: str, why: str) -> Graded:
+    """A grader error before a report: the row says it, the text is that line, not finished."""
+    row = StudentRow(student, {}, 0.0, f"error: {why}")
+    return Graded(row, row.status + "\n", finished=False)
+
+
+def _grade_one(hw: str, work: StudentWork, *, tasks: Collection[str] | None,
+               sandbox: bool | None, jobs: int) -> Graded:
+    """A task: grade one student's snapshot in a private directory here; their row and report.
+
+    The report is ``grade``'s for the student's directory itself: named by ``work.shown``,
+    with the notes on what the snapshot left out where copying the directory puts them (last).
+    """
+    from sml150.grading._grade import grade
+    from sml150.grading._report import text_report
+
+    if work.fault:
+        return _failed(work.student, f"GraderFault: {work.fault}")
+    try:
+        with tempfile.TemporaryDirectory(prefix="sml150-student-",
+                                         ignore_cleanup_errors=True) as scratch:
+            where = Path(scratch) / "submission"
+            unpack_snapshot(work.snapshot, where)
+            report = grade(hw, where, text=False, sandbox=sandbox, tasks=tasks, jobs=jobs)
+        report = attrs.evolve(report, submission=work.shown,
+                              notes=(*report.notes, *work.snapshot.notes))
+        text = text_report(report)
     except Exception as e:  # the grader itself failed: record it, never stop the class
-        row = StudentRow(student.name, {}, 0.0, f"error: {type(e).__name__}: {e}")
-        (out / f"{student.name}.txt").write_text(row.status + "\n", encoding="utf-8")
-        return row
+        return _failed(work.student, f"{type(e).__name__}: {e}")
     status = "graded" if report.ok else "error: " + "; ".join(report.notes)
-    row = StudentRow(student.name, report.scores(), report.total, status,
+    row = StudentRow(work.student, report.scores(), report.total, status,
                      "; ".join(report.similar))
-    (out / f"{student.name}.txt").write_text(text.getvalue(), encoding="utf-8")
-    if report.ok:  # finished: a later run skips this student (an error is retried)
-        (out / f"{student.name}.json").write_text(
-            json.dumps(attrs.asdict(row), indent=2) + "\n", encoding="utf-8")
-    return row
+    return Graded(row, text, finished=report.ok)  # an error is graded again next run
+
+
+def _write(out: Path, graded: Graded) -> None:
+    """Write a task's ``<student>.txt`` and, once finished, ``<student>.json`` into ``out``."""
+    name = graded.row.student
+    if graded.report is not None:
+        (out / f"{name}.txt").write_text(graded.report, encoding="utf-8")
+    if graded.finished:
+        (out / f"{name}.json").write_text(
+            json.dumps(attrs.asdict(graded.row), indent=2) + "\n", encoding="utf-8")
+
+
+def _groups(works: Iterable[StudentWork], budget: int) -> Iterator[list[StudentWork]]:
+    """``works`` in order, in groups of at most ``budget`` snapshot bytes (or one work each).
+
+    Each work is drawn from ``works`` only when its group is formed (toolz partitions by count,
+    not by weight: hence this loop).
+
+    >>> from sml150.grading._submission import SnapshotFile
+    >>> def w(n: int) -> StudentWork:
+    ...     return StudentWork(str(n), str(n), Snapshot((SnapshotFile("a.py", bytes(n)),), ()))
+    >>> [[x.student for x in g] for g in _groups(map(w, [3, 4, 9, 1, 2]), 8)]
+    [['3', '4'], ['9'], ['1', '2']]
+    """
+    group: list[StudentWork] = []
+    held = 0
+    # Inv: group holds the works drawn and not yet yielded, held their bytes (<= budget
+    # unless group is one work).
+    for work in works:
+        if group and held + work.snapshot.size > budget:
+            yield group
+            group, held = [], 0
+        group.append(work)
+        held += work.snapshot.size
+    if group:
+        yield group
 
 
 def _finished(out: Path, name: str) -> StudentRow | None:
@@ -117,6 +224,7 @@ def grade_batch(
     sandbox: bool | None = None,
     jobs: int = 1,
     on_done: Callable[[StudentRow], None] | None = None,
+    max_bytes: int = MAX_BATCH_BYTES,
 ) -> list[StudentRow]:
     """Grade every student under ``submissions`` on ``ex``; write the reports and the CSV.
 
@@ -124,8 +232,11 @@ def grade_batch(
     ``grade`` accepts them. ``out`` defaults to ``<submissions>-grades`` beside it.
     ``jobs``: sandboxes per student at once (default 1: one executor worker is one core's
     work, so a class scales with the workers and a cluster's workers are not oversubscribed).
+    ``max_bytes``: the most submission bytes in one group of tasks (``MAX_BATCH_BYTES``).
     ENSURES: one row per student, by name; students with a ``<name>.json`` from an earlier run
-    are not graded again; ``grades.csv`` holds every row. ``on_done`` sees each new row.
+    are not graded again; ``grades.csv`` holds every row. ``on_done`` sees each new row. The
+    tasks carry the submissions' bytes, never a path: every file is read and written here,
+    so ``ex``'s workers may be other machines.
     """
     from sml150.parallel import map_retrying
 
@@ -138,14 +249,21 @@ def grade_batch(
     todo = [p for p in everyone if p.name not in done]
     task_list = None if tasks is None else tuple(tasks)
 
-    def one(p: Path) -> StudentRow:
-        return _grade_one(hw, p, out, tasks=task_list, sandbox=sandbox, jobs=jobs)
+    def one(work: StudentWork) -> Graded:  # on a worker, maybe another machine: no paths
+        return _grade_one(hw, work, tasks=task_list, sandbox=sandbox, jobs=jobs)
 
-    def lost(p: Path, e: BaseException) -> StudentRow:
-        return StudentRow(p.name, {}, 0.0, f"lost: its worker died ({type(e).__name__})")
+    def lost(work: StudentWork, e: BaseException) -> Graded:
+        return Graded(StudentRow(work.student, {}, 0.0,
+                                 f"lost: its worker died ({type(e).__name__})"), None, False)
 
-    rows = map_retrying(ex, one, todo, on_lost=lost,
-                        on_done=None if on_done is None else (lambda _i, r: on_done(r)))
+    def finished(graded: Graded) -> None:  # here, as each task ends
+        _write(out, graded)
+        if on_done is not None:
+            on_done(graded.row)
+
+    rows = [g.row for group in _groups(map(_read, todo), max_bytes)
+            for g in map_retrying(ex, one, group, on_lost=lost,
+                                  on_done=lambda _i, g: finished(g))]
     table = sorted([*done.values(), *rows], key=lambda r: r.student)
     write_csv(table, out / CSV_NAME)
     return table

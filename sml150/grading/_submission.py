@@ -5,14 +5,22 @@ bound. A file the submission holds is copied only if it is a regular file (not a
 link, a device, a pipe or a pseudo-file), and only as many bytes as were actually read, within
 ``MAX_SUBMISSION_BYTES`` a file and ``MAX_SUBMISSION_TOTAL`` in all; a failure of the machine
 while copying (``MACHINE_ERRNOS``) is a ``GraderFault``, never the student's.
+
+The same walk, under the same rules, also reads a submission into memory (``read_submission``:
+a ``Snapshot``, for batch grading to send to a worker on another machine), and
+``unpack_snapshot`` writes one back out there: copying the unpacked tree then gives exactly the
+files (and no notes) that copying the submission would have given.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
-from typing import Final
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+from typing import Final, final
+
+import attrs
 
 from sml150.grading._limits import MACHINE_ERRNOS, GraderFault
 
@@ -20,8 +28,12 @@ __all__ = [
     "MAX_SUBMISSION_BYTES",
     "MAX_SUBMISSION_FILES",
     "MAX_SUBMISSION_TOTAL",
+    "Snapshot",
+    "SnapshotFile",
     "copy_submission",
     "printable_path",
+    "read_submission",
+    "unpack_snapshot",
 ]
 
 
@@ -43,8 +55,8 @@ def printable_path(path: Path | str) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _copy_bounded(path: Path, target: Path, limit: int) -> int:
-    """Copy a regular file of at most ``limit`` bytes; ``ValueError`` if it is no such file.
+def _read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; ``ValueError`` if no such file.
 
     The bytes read count, not the size ``stat`` reports (``/proc``-like files say 0 and
     hold more), and the file is checked again once open (it may have been swapped).
@@ -66,37 +78,31 @@ def _copy_bounded(path: Path, target: Path, limit: int) -> int:
         os.close(fd)
     if len(data) > limit:
         raise ValueError(f"more than {limit} bytes")
+    return bytes(data)
+
+
+def _copy_bounded(path: Path, target: Path, limit: int) -> int:
+    """Copy a regular file of at most ``limit`` bytes (``_read_bounded``); the bytes copied.
+
+    ``target``'s directory is made only once the file is read (a file left out leaves no
+    empty directory behind, as in a ``Snapshot``).
+    """
+    data = _read_bounded(path, limit)
+    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
     return len(data)
 
 
-def copy_submission(src: Path, dst: Path) -> list[str]:
-    r"""Copy the regular files of ``src`` into ``dst``; return notes on what was left out.
+_Take = Callable[[Path, Path, int], int]
+"""What the walk does with a file it keeps: ``take(path, relative, limit)`` -> bytes kept."""
 
-    Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
-    pointing at an installed reference solution) is skipped, not followed, as are hard links
-    (a file of another place, whose content would come back in a report), special files,
-    caches, oversized files (by the bytes actually read), anything past
-    ``MAX_SUBMISSION_FILES`` files or ``MAX_SUBMISSION_TOTAL`` bytes, and any file that cannot
-    be copied (a name too long, unreadable): each costs a note, never the run. A failure of
-    the machine (no space left, an I/O error) raises ``GraderFault``: it is not the student's.
 
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     (Path(d) / "src").mkdir()
-    ...     _ = (Path(d) / "src" / "las.py").write_text("x = 1")
-    ...     (Path(d) / "src" / "link.py").symlink_to("/etc/hostname")
-    ...     os.link(Path(d) / "src" / "las.py", Path(d) / "src" / "hard.py")
-    ...     notes = copy_submission(Path(d) / "src", Path(d) / "dst")
-    ...     sorted(p.name for p in (Path(d) / "dst").iterdir()), len(notes)
-    ...     print(*notes, sep="\n")
-    ([], 3)
-    skipped hard.py: a hard link (submit plain files)
-    skipped las.py: a hard link (submit plain files)
-    skipped link.py: a symbolic link (submit plain files)
+def _walk_submission(src: Path, take: _Take) -> list[str]:
+    """Offer ``take`` each regular file of ``src`` the limits allow; the notes on the others.
+
+    The one walk behind ``copy_submission`` and ``read_submission`` (see the former).
     """
     notes: list[str] = []
-    dst.mkdir(parents=True, exist_ok=True)
     copied = total = 0
     shown = printable_path
 
@@ -130,9 +136,8 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
                 elif st.st_nlink > 1:
                     notes.append(f"skipped {shown(where)}: a hard link (submit plain files)")
                 else:
-                    (dst / rel).mkdir(parents=True, exist_ok=True)
                     limit = min(MAX_SUBMISSION_BYTES, MAX_SUBMISSION_TOTAL - total)
-                    total += _copy_bounded(path, dst / where, limit)
+                    total += take(path, where, limit)
                     copied += 1
             except ValueError as e:
                 notes.append(f"skipped {shown(where)}: {e}")
@@ -141,3 +146,117 @@ def copy_submission(src: Path, dst: Path) -> list[str]:
                     raise GraderFault(f"copying the submission: {e.strerror}") from e
                 notes.append(f"skipped {shown(where)}: {e.strerror or type(e).__name__}")
     return notes
+
+
+def copy_submission(src: Path, dst: Path) -> list[str]:
+    r"""Copy the regular files of ``src`` into ``dst``; return notes on what was left out.
+
+    Workers read the copy, never ``src``: a symbolic link (e.g. one unpacked from a tarball,
+    pointing at an installed reference solution) is skipped, not followed, as are hard links
+    (a file of another place, whose content would come back in a report), special files,
+    caches, oversized files (by the bytes actually read), anything past
+    ``MAX_SUBMISSION_FILES`` files or ``MAX_SUBMISSION_TOTAL`` bytes, and any file that cannot
+    be copied (a name too long, unreadable): each costs a note, never the run. A failure of
+    the machine (no space left, an I/O error) raises ``GraderFault``: it is not the student's.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (Path(d) / "src").mkdir()
+    ...     _ = (Path(d) / "src" / "las.py").write_text("x = 1")
+    ...     (Path(d) / "src" / "link.py").symlink_to("/etc/hostname")
+    ...     os.link(Path(d) / "src" / "las.py", Path(d) / "src" / "hard.py")
+    ...     notes = copy_submission(Path(d) / "src", Path(d) / "dst")
+    ...     sorted(p.name for p in (Path(d) / "dst").iterdir()), len(notes)
+    ...     print(*notes, sep="\n")
+    ([], 3)
+    skipped hard.py: a hard link (submit plain files)
+    skipped las.py: a hard link (submit plain files)
+    skipped link.py: a symbolic link (submit plain files)
+    """
+    dst.mkdir(parents=True, exist_ok=True)
+    return _walk_submission(src, lambda path, where, limit: _copy_bounded(path, dst / where,
+                                                                          limit))
+
+
+@final
+@attrs.frozen
+class SnapshotFile:
+    """One file of a ``Snapshot``."""
+
+    path: str
+    """Its place under the submission, relative, ``/``-separated (undecodable bytes as
+    ``os.fsdecode`` gives them)."""
+    data: bytes
+    """Its bytes, as read (``_read_bounded``)."""
+
+
+@final
+@attrs.frozen
+class Snapshot:
+    """A submission read into memory by the rules of ``copy_submission``: what a copy holds."""
+
+    files: tuple[SnapshotFile, ...]
+    """The files kept, in the walk's order."""
+    notes: tuple[str, ...]
+    """What was left out, as ``copy_submission`` says it."""
+
+    @property
+    def size(self) -> int:
+        """The bytes of all its files (at most ``MAX_SUBMISSION_TOTAL``)."""
+        return sum(len(f.data) for f in self.files)
+
+
+def read_submission(src: Path) -> Snapshot:
+    r"""The regular files of ``src`` in memory, left out and bounded as ``copy_submission`` does.
+
+    ENSURES: ``unpack_snapshot`` of the result then ``copy_submission`` of that gives the files
+    ``copy_submission(src, ...)`` gives, and no notes; the result's ``notes`` are its notes.
+    A failure of the machine while reading raises ``GraderFault``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (Path(d) / "src" / "pkg").mkdir(parents=True)
+    ...     _ = (Path(d) / "src" / "pkg" / "las.py").write_text("x = 1")
+    ...     (Path(d) / "src" / "link.py").symlink_to("/etc/hostname")
+    ...     snap = read_submission(Path(d) / "src")
+    >>> snap.files
+    (SnapshotFile(path='pkg/las.py', data=b'x = 1'),)
+    >>> snap.notes
+    ('skipped link.py: a symbolic link (submit plain files)',)
+    """
+    files: list[SnapshotFile] = []
+
+    def keep(path: Path, where: Path, limit: int) -> int:
+        data = _read_bounded(path, limit)
+        files.append(SnapshotFile(where.as_posix(), data))
+        return len(data)
+
+    notes = _walk_submission(src, keep)
+    return Snapshot(tuple(files), tuple(notes))
+
+
+def unpack_snapshot(snapshot: Snapshot, dst: Path) -> None:
+    """Write ``snapshot``'s files under ``dst`` (made if missing), as regular files.
+
+    REQUIRES: ``dst`` empty or missing; every path relative, without ``..`` (else
+    ``ValueError``, before anything is written: a snapshot is made by ``read_submission``).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     unpack_snapshot(Snapshot((SnapshotFile("pkg/las.py", b"x = 1"),), ()), Path(d))
+    ...     (Path(d) / "pkg" / "las.py").read_text()
+    'x = 1'
+    >>> unpack_snapshot(Snapshot((SnapshotFile("../las.py", b""),), ()), Path("."))
+    Traceback (most recent call last):
+    ...
+    ValueError: not a path inside the submission: '../las.py'
+    """
+    for f in snapshot.files:
+        rel = PurePosixPath(f.path)
+        if rel.is_absolute() or not rel.parts or ".." in rel.parts:
+            raise ValueError(f"not a path inside the submission: {f.path!r}")
+    dst.mkdir(parents=True, exist_ok=True)
+    for f in snapshot.files:
+        target = dst.joinpath(*PurePosixPath(f.path).parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(f.data)

@@ -13,11 +13,13 @@ import errno
 import io
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import sml150.grading._submission
 from sml150.grading import autolab_line, grade, grade_command, write_solution
 from sml150.grading._report import GRADER_ERROR
 from sml150.grading._sandbox import copy_submission
@@ -82,14 +84,44 @@ def test_a_check_that_crashes_is_a_grader_error(reference: Path, tmp_path: Path,
 
 def test_a_grader_error_in_a_batch_is_an_error_row_and_is_regraded(
         reference: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sml150.grading._batch import _grade_one
+    from sml150.grading._batch import grade_batch
+    from sml150.parallel import SerialExecutor
 
-    out = tmp_path / "out"
-    out.mkdir()
+    subs, out = tmp_path / "class", tmp_path / "out"
+    shutil.copytree(reference, subs / "ann")
     monkeypatch.setattr("sml150.grading._submission._copy_bounded", _no_space)
-    row = _grade_one("hw10", reference, out, tasks=["5.7"], sandbox=False, jobs=1)
+    [row] = grade_batch("hw10", subs, ex=SerialExecutor(), out=out, tasks=["5.7"],
+                        sandbox=False)
     assert row.status.startswith("error: ")
-    assert not (out / f"{reference.name}.json").exists()  # not finished: the next run regrades
+    assert "GRADER ERROR" in (out / "ann.txt").read_text()
+    assert not (out / "ann.json").exists()  # not finished: the next run regrades
+
+
+def test_a_grader_error_reading_a_batch_submission_is_an_error_row(
+        reference: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch reads each submission itself (to send it to a worker): a fault of its
+    machine there is the student's error row too, never the class's end."""
+    from sml150.grading._batch import grade_batch
+    from sml150.parallel import SerialExecutor
+
+    subs, out = tmp_path / "class", tmp_path / "out"
+    shutil.copytree(reference, subs / "ann")
+    shutil.copytree(reference, subs / "bob")
+    real = sml150.grading._submission._read_bounded
+
+    def eio_for_ann(path: Path, limit: int) -> bytes:
+        if "ann" in path.parts:
+            raise OSError(errno.EIO, "Input/output error")
+        return real(path, limit)
+
+    monkeypatch.setattr("sml150.grading._submission._read_bounded", eio_for_ann)
+    ann, bob = grade_batch("hw10", subs, ex=SerialExecutor(), out=out, tasks=["5.7"],
+                           sandbox=False)
+    assert ann.status == ("error: GraderFault: copying the submission: "
+                          "Input/output error"), ann
+    assert (out / "ann.txt").read_text() == ann.status + "\n"
+    assert not (out / "ann.json").exists()
+    assert (bob.status, bob.total) == ("graded", 10.0)
 
 
 def test_hard_links_and_pseudo_files_are_left_out(tmp_path: Path) -> None:
