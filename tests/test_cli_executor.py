@@ -26,6 +26,7 @@ from sml150.lib.explicit import HandoutBig
 from sml150.lib.signatures import GAME, Draw, In_play, Over
 from sml150.parallel import executor
 from sml150.search import ParallelEnginePlayer, engine_player, pvs
+from sml150.search.jamboree import ParallelResult
 from sml150.search.score import Score, est_to_score, from_node, loss_in, win_in
 
 DATA = Path(__file__).resolve().parent / "data" / "connect4"
@@ -103,11 +104,25 @@ def test_parallel_engine_players_choose_a_move_of_the_pvs_value(
         for s in positions(g, 4, seed=depth):
             expected = pvs(g, s, depth, tt=False).value
             r = here.search(s)
+            assert isinstance(r, ParallelResult)
             assert r.value == expected, (name, kind, depth, g.state_to_string(s))
             assert move_value(g, s, r.move, depth) == expected
             far = there.search(s)  # the same search, its subtrees on two workers
+            assert isinstance(far, ParallelResult)
             assert (far.move, far.value, far.work, far.span) == (r.move, r.value, r.work, r.span)
             assert there.analyze(s) == here.analyze(s)
+
+
+def test_the_shared_table_player_chooses_a_move_of_the_pvs_value(ex: Executor) -> None:
+    """``engine:smp:D`` on two workers: its value, and a move of that value (which one of the
+    equal moves may depend on the timing)."""
+    g = GAMES["tictactoe"]
+    for depth in (1, 3):
+        there = engine_player(f"engine:smp:{depth}", g, executor=ex)
+        for s in positions(g, 3, seed=depth):
+            expected = pvs(g, s, depth, tt=False).value
+            r = there.search(s)
+            assert r.value == expected and move_value(g, s, r.move, depth) == expected
 
 
 def test_build_player_passes_the_executor_to_the_players_that_can_use_it(ex: Executor) -> None:

@@ -489,11 +489,24 @@ def engine_player(spec: str | EngineSpec, game: GAME[State, Move], *,
     ('ParallelEnginePlayer', (0, 2))
     >>> type(engine_player(EngineSpec(Algorithm.PVS, EngineBudget(depth=4)), g)).__name__
     'EnginePlayer'
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> engine_player("smp:3", HandoutSmall)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sml150.search.player.EngineSpecError: smp:3: ...'s table keys are not ints below 2**63 ...
     """
     e = spec if isinstance(spec, EngineSpec) else EngineSpec.parse(spec)
     b = e.budget
     if e.algorithm.parallel:
         assert b.depth is not None
+        if e.algorithm is Algorithm.SMP:
+            from sml150.search.adapter import adapt
+            from sml150.search.smp import shareable
+
+            try:
+                shareable(e.text, adapt(game, True), game.start)
+            except ValueError as why:
+                raise EngineSpecError(str(why)) from None
         return ParallelEnginePlayer(game, e.text, e.algorithm.value, b.depth, executor)
     if e.algorithm in (Algorithm.ID, Algorithm.SOLVE):
 

@@ -57,7 +57,7 @@ from sml150.search.adapter import Adapter, adapt
 from sml150.search.score import INF, Score, score_to_est
 from sml150.search.sharedtable import SharedTable
 
-__all__ = ["SmpResult", "WorkerCount", "lazy_smp", "replay"]
+__all__ = ["SmpResult", "WorkerCount", "lazy_smp", "replay", "shareable"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -184,6 +184,23 @@ def _work(me: Any, path: str, index: int, s: Any, depth: int) -> _Outcome:
         return captured_call(search.work, tt, index, s, depth).result
 
 
+def shareable(where: str, a: Adapter, s: Any) -> None:
+    """``ValueError`` unless ``s``'s table key fits a ``SharedTable`` (an int below 2**63).
+
+    >>> from sml150.games.connect4 import ConnectFour
+    >>> shareable("here", adapt(ConnectFour(4, 4), True), ConnectFour(4, 4).start)
+    """
+    if a.canonical is not None and a.from_canonical is not None:
+        key = a.canonical(s)[0]
+    else:
+        key = a.key(s)
+    if type(key) is not int or not 0 <= key < 1 << 63:
+        raise ValueError(
+            f"{where}: {type(a.game).__name__}'s table keys are not ints below 2**63 (the "
+            "TTKey or Symmetric hook), so its workers would share nothing; use the engine's "
+            "jamboree or ybw instead")
+
+
 def lazy_smp(
     game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
     workers: int | None = None, capacity: int = 1 << 20, abdada: bool = True,
@@ -191,7 +208,9 @@ def lazy_smp(
 ) -> SmpResult[Move]:
     """``workers`` searches of ``state`` to ``depth`` sharing one table, on ``executor``.
 
-    REQUIRES: ``state`` In_play (else ``ValueError``); ``depth >= 1``; ``workers >= 1``
+    REQUIRES: ``state`` In_play (else ``ValueError``); the game's table key an int below
+    ``2**63`` (the ``TTKey`` or ``Symmetric`` hook; else ``ValueError``: the workers would share
+    nothing); ``depth >= 1``; ``workers >= 1``
     (default: as many as ``executor`` runs at once; 1 with none); ``capacity`` a power of two;
     the executor's workers on this machine (else ``SharedTableError``).
     ENSURES: ``value`` is ``pvs(game, state, depth)``'s, ``move`` a move of that value; every
@@ -199,8 +218,13 @@ def lazy_smp(
 
     >>> from sml150.games.tictactoe import KInARow
     >>> g = KInARow(3, 3)
-    >>> lazy_smp(g, g.start, 9).est     # KInARow's keys are not ints: nothing is shared
+    >>> lazy_smp(g, g.start, 9).est
     Guess(n=0)
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> lazy_smp(HandoutSmall, HandoutSmall.start, 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: lazy_smp: ... keys are not ints below 2**63 ...
     >>> lazy_smp(g, g.start, 3, workers=0)
     Traceback (most recent call last):
     ...
@@ -221,6 +245,7 @@ def lazy_smp(
         raise TypeError(f"{where}: options must be SearchOptions, not {options!r}")
     a = adapt(game, options.hooks)
     require_in_play(game, state, where)
+    shareable(where, a, state)
     started = time.perf_counter()
     me = Shipped(_Smp(a, options, abdada))
     with SharedTable.create(capacity) as tt:
@@ -314,6 +339,7 @@ def replay(
         raise ValueError(f"{where}: quantum must be an int >= 1, not {quantum!r}")
     a = adapt(game, options.hooks)
     require_in_play(game, state, where)
+    shareable(where, a, state)
     started = time.perf_counter()
     search = _Smp(a, options, abdada, lead)
     baton = _Baton(workers)

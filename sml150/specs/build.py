@@ -294,12 +294,24 @@ def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
     Traceback (most recent call last):
     ...
     sml150.specs._error.SpecError: 'minimax:1' searches 1 move ahead, but HandoutBig ...
+    >>> check_seat("engine:smp:4", build_game("riskless:m1"), Maxie)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sml150.specs._error.SpecError: smp:4: ...'s table keys are not ints below 2**63 ...
     """
     p = _player(spec)
     if isinstance(p, JamboreeSpec) and p.prune is None and not prune_varies:
         raise _needs_prune(p)
     if isinstance(p, EngineSpec):
         require_table_keys(choice, spec_text(p))
+        if p.algorithm is Algorithm.SMP:
+            from sml150.search.adapter import adapt
+            from sml150.search.smp import shareable
+
+            try:
+                shareable(spec_text(p), adapt(choice.game, True), choice.game.start)
+            except ValueError as e:
+                raise SpecError(str(e)) from None
     if isinstance(p, HumanSpec) or choice.tree is None:
         return p
     depths = tree_depths(choice.tree)
