@@ -248,6 +248,9 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
                 server = pool.submit(lambda: WorkerSession(
                     run.bundle, served, run.limits, sandbox=run.sandbox, deadline=deadline,
                     rpc=server_ends))
+            # The served worker is closed after the case's: it ends by itself once its client's
+            # pipe closes, where closed first it would wait out close()'s grace (0.5 s a run).
+            served_stack = stack.enter_context(contextlib.ExitStack())
             try:
                 session = stack.enter_context(WorkerSession(
                     run.bundle, [*dirs, submission], run.limits, sandbox=run.sandbox,
@@ -255,7 +258,7 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
             finally:
                 if server is not None:
                     try:
-                        stack.enter_context(server.result())
+                        served_stack.enter_context(server.result())
                     except (WorkerDied, OSError) as e:  # no submission code runs there
                         raise GraderFault(f"the served module's worker could not start ({e})"
                                           ) from e

@@ -495,3 +495,22 @@ def test_the_groups_of_a_killed_grader_are_removed_at_the_next_start() -> None:
     finally:
         for d in mine:
             d.rmdir()
+
+
+def test_the_shared_library_is_one_per_process_and_gone_at_exit(tmp_path: Path) -> None:
+    """Sandboxed runs share the workers' library (bound read-only); the process removes it."""
+    import subprocess
+    import sys
+
+    from sml150.grading._bundle import Bundle, shared_library
+
+    with Bundle(shared=True) as a, Bundle(shared=True) as b, Bundle() as own:
+        assert a.dir == b.dir == shared_library() != own.dir
+        assert own.dir.parent == own.root  # an unsandboxed run's copy is its own scratch
+    assert shared_library().is_dir()
+    made = subprocess.run(
+        [sys.executable, "-c", "from sml150.grading._bundle import shared_library as s; "
+                               "print(s().parent)"],
+        capture_output=True, text=True, check=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+    where = Path(made.stdout.strip())
+    assert where.parent == tmp_path and not where.exists()
