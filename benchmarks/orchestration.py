@@ -5,7 +5,7 @@ Run (one heavy run at a time on a shared machine; about a minute a round on two 
     .venv/bin/python benchmarks/orchestration.py [--workers 1,2,4,8,16] [--rounds 2]
         [--no-dask] [--quick] [--label NAME] > orchestration.jsonl
     .venv/bin/python benchmarks/orchestration.py --profile processes:2   # where its CPU goes
-    .venv/bin/python benchmarks/orchestration.py --summarise a.jsonl b.jsonl  # before / after
+    .venv/bin/python benchmarks/orchestration.py --summarise a.jsonl ...  # a table per label
 
 The search is ``scaling.py``'s ``hw11-earth`` (the HW11 handout's Jamboree(0.25) on Riskless
 Earth after 4 seeded moves, depth 5, the player's default grain; ``--quick``: depth 3), built by
@@ -32,10 +32,14 @@ The prediction for the lent 16-core machine of ``scaling-16core.jsonl`` (its seq
     T1 / max((c (W - S) + k d) / N + c S, k o)
 
 with this run's work ``W``, span ``S`` and tasks ``k`` at ``N`` workers, and ``o`` this run's
-orchestrator CPU per task scaled by the ratio of the sequential times (``T1`` there over
-``T1`` here: the same code on a faster or slower core). ``dask:16`` takes ``k`` and ``o`` from
-the run claiming 16 workers. Output: JSON lines on stdout (``machine``, ``run``, ``summary``),
-a table on stderr.
+orchestrator CPU per task scaled by the ratio of the sequential times (``T1`` there over the
+sequential search's CPU time here, the median: the same code on a faster or slower core; the
+CPU time, since a loaded machine stretches the wall time far more). ``dask:16`` takes ``k``
+and ``o`` from the run claiming 16 workers. Beside it (column ``(model)`` after ``task
+span``), the same model with the span of the tasks as they were cut (``Part.task_span``: a
+task's leaves all count, since a task is indivisible) in place of the leaf span ``S``: what
+the split leaves on the critical path, which the leaf span does not see. Output: JSON lines
+on stdout (``machine``, ``run``, ``summary``), a table on stderr.
 """
 
 from __future__ import annotations
@@ -182,7 +186,8 @@ def measure(w: Workload, label: str, ex: _Claiming | None, want: Any) -> dict[st
     cpu, kids, th = time.process_time() - cpu0, descendants_cpu() - kids0, threads_cpu()
     record: dict[str, Any] = {"kind": "run", "executor": label, "seconds": round(seconds, 4)}
     if ex is None:
-        return record | {"work": got.work, "span": got.span, "result": got}
+        return record | {"cpu_s": round(cpu, 3), "work": got.work, "span": got.span,
+                         "result": got}
     tasks = ex.tasks - tasks0
     same = want is None or w.key(got) == w.key(want)
     return record | {
@@ -210,6 +215,8 @@ def summaries(runs: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Medians per executor and the 16-core prediction (see the module's doc)."""
     seq = [r for r in runs if r["executor"] == SEQUENTIAL]
     t1_here = statistics.median(r["seconds"] for r in seq)
+    # its CPU time where recorded: on a loaded machine the wall time grows, the CPU time less
+    cpu_here = statistics.median(r.get("cpu_s", r["seconds"]) for r in seq)
     cost = Cost(seq[0]["work"], seq[0]["span"])
     t1, dispatch = sixteen_core()
     labels = dict.fromkeys(r["executor"] for r in runs if r["executor"] != SEQUENTIAL)
@@ -232,7 +239,7 @@ def summaries(runs: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         if spans:
             record["task_span"] = int(statistics.median(spans))
         if target in dispatch:
-            o16 = o_here * t1 / t1_here
+            o16 = o_here * t1 / cpu_here
             record |= {"predicted_on": target, "o_16core_ms": round(1000 * o16, 3),
                        "predicted_16core": round(predict(t1, cost, tasks, dispatch[target], n,
                                                          orchestrator=o16), 2),
@@ -309,7 +316,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for path in args.summarise:
             with open(path, encoding="utf-8") as f:
                 earlier = [r for r in map(json.loads, f) if r["kind"] == "run"]
-            table(path, summaries(earlier))
+            for name in dict.fromkeys(r.get("label", path) for r in earlier):  # by run
+                table(f"{path}: {name}",
+                      summaries([r for r in earlier if r.get("label", path) == name]))
         return
     counts = sorted({int(n) for n in args.workers.split(",")})
     label = args.label or _label()

@@ -19,7 +19,10 @@ output are the sequential run's, whatever runs where.
 
 Span is counted for the routine: a node's span is the sum of its ``Child`` spans plus, for each
 ``Together``, the largest span among its children; a node that asks for no child is a terminal
-(span 1). Work (terminals) and nodes are what the routines count (``SearchCount.enter``).
+(span 1). Work (terminals) and nodes are what the routines count (``SearchCount.enter``). A
+parallel run also gives the *task span*: the same sum with every task indivisible (a task
+counts all its terminals), the critical path of the tasks as they were cut, which no number of
+workers can beat.
 
 Why here: the homeworks' reference solutions import only ``sml150.lib`` and their sibling
 modules (they run as submissions, in the grader's sandbox), so what both share lives in the
