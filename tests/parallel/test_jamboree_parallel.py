@@ -142,3 +142,42 @@ def test_a_watcher_counts_tasks_run_here_once() -> None:
     with watch_searches() as seen, executor("serial") as serial:
         a, _ = run(11, game, 4, 0.5, serial)
     assert sum(c.terminals for c in seen) == a.terminals
+
+
+def _first_then_rest(g: Any) -> Any:
+    """A fork-join routine on ``g``: the first child alone, then the others side by side."""
+    from sml150.lib.forkjoin import Child, Together
+
+    def node(d: int, s: Any, w: None, count: Any) -> Any:
+        if count.enter(g, d, s) is not None:
+            return 1
+        moves = list(g.moves(s))
+        first = yield Child(d - 1, g.make_move(s, moves[0]), None)
+        rest = yield Together(tuple(Child(d - 1, g.make_move(s, m), None) for m in moves[1:]))
+        return first + sum(rest)
+
+    return node
+
+
+@settings(max_examples=15, deadline=None)
+@given(tree=uniform_trees(), grain=st.integers(1, 3), coarse=st.integers(0, 3))
+def test_the_task_span_lies_between_the_span_and_the_work(
+        tree: tuple[GameTree, int], grain: int, coarse: int) -> None:
+    """Tasks are indivisible: their critical path is at least the span, at most the work;
+    split down to the leaves, it is the span."""
+    from sml150.lib.forkjoin import run as forkjoin_run
+
+    t, depth = tree
+    game = ExplicitGame(t)
+    node = _first_then_rest(game)
+    with contextlib.redirect_stdout(io.StringIO()), ThreadPoolExecutor(1) as one:
+        here = forkjoin_run(node, lambda c: node(depth, game.start, None, c), game=game,
+                            executor=None, grain=grain, coarse=0)
+        part = forkjoin_run(node, lambda c: node(depth, game.start, None, c), game=game,
+                            executor=one, grain=grain, coarse=min(coarse, grain))
+        leaves = forkjoin_run(node, lambda c: node(depth, game.start, None, c), game=game,
+                              executor=one, grain=depth, coarse=depth)
+    assert (part.result, part.span, part.terminals) == (here.result, here.span, here.terminals)
+    assert here.task_span == here.terminals  # run here: one task
+    assert part.span <= part.task_span <= part.terminals
+    assert leaves.task_span == leaves.span
