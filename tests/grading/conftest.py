@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -19,20 +22,37 @@ HOSTILE_LIMITS = Limits(call_timeout=1.5, group_budget=6.0, memory=512 * 1024**2
 
 @pytest.fixture(scope="session")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], GradeReport]:
-    """``graded(hw, "reference" | "starter")``: the report of that submission, cached."""
+    """``graded(hw, "reference" | "starter")``: the report of that submission, cached.
+
+    Graded once per test session, whatever the number of xdist workers: the first worker to
+    ask grades under a lock in the session's shared temporary folder and leaves the report
+    there (pickled) with its files; the others wait for it and read it. (xdist's
+    ``--dist loadgroup`` did not keep these tests on one worker: each worker graded all four.)
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "graded"
+    shared.mkdir(exist_ok=True)
     cache: dict[tuple[str, str], GradeReport] = {}
 
     def get(hw: str, kind: str) -> GradeReport:
         if (hw, kind) not in cache:
-            d = tmp_path_factory.mktemp(f"{hw}-{kind}")
-            if kind == "reference":
-                write_solution(hw, d)
-            else:
-                write_handout(hw, d)
-            out = d / "report.txt"
-            with out.open("w") as stream:
-                cache[hw, kind] = grade(hw, d, text=True, autolab=True,
-                                        gradescope=d / "results.json", out=stream)
+            with (shared / f"{hw}-{kind}.lock").open("w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+                done = shared / f"{hw}-{kind}.pickle"
+                if done.exists():
+                    cache[hw, kind] = pickle.loads(done.read_bytes())
+                else:
+                    d = shared / f"{hw}-{kind}"
+                    d.mkdir()
+                    if kind == "reference":
+                        write_solution(hw, d)
+                    else:
+                        write_handout(hw, d)
+                    with (d / "report.txt").open("w") as stream:
+                        report = grade(hw, d, text=True, autolab=True,
+                                       gradescope=d / "results.json", out=stream)
+                    done.write_bytes(pickle.dumps(report))
+                    cache[hw, kind] = report
         return cache[hw, kind]
 
     return get
@@ -77,9 +97,3 @@ def overlay(hw: str, fixture: Path, target: Path, *, base: str = "reference",
     return target
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that share ``graded`` run on one xdist worker (``--dist loadgroup``), so each
-    whole grading run it caches happens once per test session, not once per worker."""
-    for item in items:
-        if "graded" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("graded"))
