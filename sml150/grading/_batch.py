@@ -214,6 +214,26 @@ def _finished(out: Path, name: str) -> StudentRow | None:
         return None
 
 
+def default_out(submissions: Path) -> Path:
+    """Where a batch writes unless told: ``<submissions>-grades`` beside the class's folder.
+
+    REQUIRES: ``submissions`` names a folder other than ``/`` (else ``ValueError``: give an
+    output folder). ``.``, ``..`` and other relative names are taken from the folder they
+    resolve to.
+
+    >>> default_out(Path("/srv/class")), default_out(Path("/srv/class/.."))
+    (PosixPath('/srv/class-grades'), PosixPath('/srv-grades'))
+    >>> default_out(Path("/"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the root folder has no folder beside it for the grades: give --out
+    """
+    whole = submissions.resolve()
+    if not whole.name:
+        raise ValueError("the root folder has no folder beside it for the grades: give --out")
+    return whole.with_name(whole.name + "-grades")
+
+
 def grade_batch(
     hw: str,
     submissions: Path,
@@ -242,7 +262,7 @@ def grade_batch(
 
     if not submissions.is_dir():
         raise ValueError(f"submissions directory not found: {submissions}")
-    out = out if out is not None else submissions.with_name(submissions.name + "-grades")
+    out = out if out is not None else default_out(submissions)
     out.mkdir(parents=True, exist_ok=True)
     everyone = students(submissions, out)
     done = {p.name: r for p in everyone if (r := _finished(out, p.name)) is not None}
@@ -316,6 +336,7 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
                              f"{', '.join(known)})")
         if not submissions.is_dir():
             raise ValueError(f"submissions directory not found: {submissions}")
+        target = out if out is not None else default_out(submissions)
     except ValueError as e:
         print(f"sml150 grade: {e}", file=sys.stderr)
         return 2
@@ -324,7 +345,6 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
         print(f"sml150 grade: refusing to grade a class without a sandbox ({problem}); install "
               "bubblewrap, or pass --no-sandbox to accept forgeable grades", file=sys.stderr)
         return 3
-    target = out if out is not None else submissions.with_name(submissions.name + "-grades")
     target.mkdir(parents=True, exist_ok=True)
     total = sum(1 for p in students(submissions, target)
                 if _finished(target, p.name) is None)
