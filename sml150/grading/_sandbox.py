@@ -235,7 +235,6 @@ class WorkerSession:
             "memory": limits.memory,
             "cpu": limits.cpu,
             "fsize": limits.output,
-            "nproc": _user_tasks() + 256,
             "recursion": 60_000,
             "stack": 256 * 1024 * 1024,
             "seccomp": bundle.seccomp,
@@ -273,6 +272,8 @@ class WorkerSession:
                 # sandbox's threads starve the others'; without, the per-uid cap is all there is
                 config["nproc"] = (1 << 20 if self.cgroup is not None
                                    else _user_tasks(SANDBOX_UID) + 256)
+            else:  # the worker is this user: the per-user cap counts the user's tasks
+                config["nproc"] = _user_tasks() + 256
         else:
             cwd = bundle.root / f"cwd-{id(self)}"
             cwd.mkdir(exist_ok=True)
@@ -283,6 +284,7 @@ class WorkerSession:
                 "denied": site_dirs(),
                 "allowed": [str(bundle.dir), *(str(p) for p in paths), *stdlib_dirs()],
             }
+            config["nproc"] = _user_tasks() + 256  # this user's tasks, and 256 more
             argv = [sys.executable]
             script = str(bundle.dir / "_sml150_worker.py")
         command = [*argv, "-I", "-S", "-B", script, json.dumps(config)]
