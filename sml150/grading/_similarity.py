@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import ast
 import difflib
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -81,7 +82,7 @@ def normalized(source: str, functions: Iterable[str]) -> list[str]:
     return tokens
 
 
-def similarity(mine: list[str], theirs: list[str]) -> float:
+def similarity(mine: Sequence[str], theirs: Sequence[str]) -> float:
     """The ratio (0 to 1) of two normalized token lists (``difflib``).
 
     >>> similarity(["a", "b"], ["a", "b"]), similarity(["a"], ["b"])
@@ -92,6 +93,14 @@ def similarity(mine: list[str], theirs: list[str]) -> float:
     return difflib.SequenceMatcher(None, mine, theirs, autojunk=False).ratio()
 
 
+@functools.cache
+def _reference_tokens(hw: str, module: str, functions: tuple[str, ...]) -> tuple[str, ...]:
+    """The reference's normalized tokens (the same in every grading of a process)."""
+    from sml150.grading._starter import reference_source
+
+    return tuple(normalized(reference_source(hw, module), functions))
+
+
 def similarity_flags(hw: str, submission: Path) -> list[str]:
     """One line per homework module of ``submission`` nearly the reference's (``THRESHOLD``).
 
@@ -99,7 +108,6 @@ def similarity_flags(hw: str, submission: Path) -> list[str]:
     the same for everyone. Never raises: an unreadable module is simply not compared.
     """
     from sml150.grading._handout import homework
-    from sml150.grading._starter import reference_source
 
     flags = []
     for spec in homework(hw)[0]:
@@ -116,7 +124,7 @@ def similarity_flags(hw: str, submission: Path) -> list[str]:
         mine = normalized(source, written)
         if len(mine) < MIN_TOKENS:
             continue
-        ratio = similarity(mine, normalized(reference_source(hw, spec.name), written))
+        ratio = similarity(mine, _reference_tokens(hw, spec.name, written))
         if ratio >= THRESHOLD:
             flags.append(f"{spec.name}.py: {ratio:.0%} like the reference solution's graded "
                          "functions (for a person to review; the score is unchanged)")
