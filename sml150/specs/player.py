@@ -116,7 +116,7 @@ _COURSE: Final = (MiniMaxSpec, AlphaBetaSpec, JamboreeSpec)
 
 LISTED_PLAYERS: Final[tuple[str, ...]] = (
     "minimax:2", "alphabeta:2", "jamboree:2:0.5", "pvs:2", "mtdf:2", "engine:jamboree:2",
-    "engine:ybw:2", "id:0.2", "solve:0.1", "human",
+    "engine:ybw:2", "engine:smp:2", "id:0.2", "solve:0.1", "human",
 )
 """One example of each player kind (a test plays each on every listed GAME)."""
 
