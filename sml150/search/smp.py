@@ -184,8 +184,10 @@ def _work(me: Any, path: str, index: int, s: Any, depth: int) -> _Outcome:
         return captured_call(search.work, tt, index, s, depth).result
 
 
-def shareable(where: str, a: Adapter, s: Any) -> None:
+def shareable(where: str, a: Adapter, s: Any, name: str | None = None) -> None:
     """``ValueError`` unless ``s``'s table key fits a ``SharedTable`` (an int below 2**63).
+
+    ``name``: the game as the message names it (default: its class).
 
     >>> from sml150.games.connect4 import ConnectFour
     >>> shareable("here", adapt(ConnectFour(4, 4), True), ConnectFour(4, 4).start)
@@ -195,10 +197,11 @@ def shareable(where: str, a: Adapter, s: Any) -> None:
     else:
         key = a.key(s)
     if type(key) is not int or not 0 <= key < 1 << 63:
+        game = name or type(a.game).__name__.lstrip("_")
         raise ValueError(
-            f"{where}: {type(a.game).__name__}'s table keys are not ints below 2**63 (the "
-            "TTKey or Symmetric hook), so its workers would share nothing; use the engine's "
-            "jamboree or ybw instead")
+            f"{where}: the table keys of {game} are not ints below 2**63 (the TTKey or "
+            "Symmetric hook), so its workers would share nothing; use the engine's jamboree "
+            "or ybw instead")
 
 
 def lazy_smp(

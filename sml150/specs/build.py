@@ -297,7 +297,7 @@ def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
     >>> check_seat("engine:smp:4", build_game("riskless:m1"), Maxie)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: smp:4: ...'s table keys are not ints below 2**63 ...
+    sml150.specs._error.SpecError: smp:4: the table keys of ... are not ints below 2**63 ...
     """
     p = _player(spec)
     if isinstance(p, JamboreeSpec) and p.prune is None and not prune_varies:
@@ -309,7 +309,8 @@ def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
             from sml150.search.smp import shareable
 
             try:
-                shareable(spec_text(p), adapt(choice.game, True), choice.game.start)
+                shareable(spec_text(p), adapt(choice.game, True), choice.game.start,
+                          choice.title)
             except ValueError as e:
                 raise SpecError(str(e)) from None
     if isinstance(p, HumanSpec) or choice.tree is None:
