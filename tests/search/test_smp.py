@@ -209,3 +209,34 @@ def test_a_worker_on_another_machine_is_a_clear_error(
     assert cli.main(["match"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("sml150: error: SharedTable: cannot open") and err.count("\n") == 1
+
+
+def _hammer(path: str, seed: int, rounds: int) -> int:
+    """Store entries whose value is a function of their key into a one-slot table, and read
+    back whatever is there; how many reads gave an entry (each checked to be a stored one)."""
+    tt = SharedTable.attach(path)
+    seen = 0
+    try:
+        for i in range(rounds):
+            key = (seed * 1_000_003 + i) % (1 << 40) + 1
+            tt.store(key, 3, EXACT, key % 997 - 498, key % 7)  # one depth: every store lands
+            for probe in (key, key - 1, key + 1):
+                e = tt.slot(probe)
+                if e is not None:
+                    assert (e.depth, e.value, e.move) == (
+                        3, probe % 997 - 498, probe % 7), (probe, e)
+                    seen += 1
+    finally:
+        tt.close()
+    return seen
+
+
+def test_two_processes_writing_one_slot_never_read_a_wrong_entry() -> None:
+    """Lock-free: two writers race on one slot (capacity 1); every entry read is one a
+    writer stored for that key (a torn pair of words is a miss), in both processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with SharedTable.create(1) as tt, ProcessPoolExecutor(2) as pool:
+        jobs = [pool.submit(_hammer, tt.path, seed, 100_000) for seed in (1, 2)]
+        seen = [j.result() for j in jobs]
+    assert all(n > 0 for n in seen)
