@@ -26,8 +26,9 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], Gra
 
     Graded once per test session, whatever the number of xdist workers: the first worker to
     ask grades under a lock in the session's shared temporary folder and leaves the report
-    there (pickled) with its files; the others wait for it and read it. (xdist's
-    ``--dist loadgroup`` did not keep these tests on one worker: each worker graded all four.)
+    there (pickled) with its files; the others wait for it and read it. (Whatever worker
+    runs them: under pytest 9.2 xdist's ``--dist loadgroup`` stopped grouping, and each worker
+    graded all four; ``pyproject.toml`` now keeps pytest below 9.2.)
     """
     base = tmp_path_factory.getbasetemp()
     shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "graded"
