@@ -9,7 +9,7 @@ values when the game provides ``FastScores``, no ``Seq`` when it provides ``Move
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Final, Protocol, final
 
 import attrs
@@ -90,7 +90,7 @@ class Deferral(Protocol):
     the caller has finished searching each (it is resumed then): ``SharedTable.defer``.
     """
 
-    def defer(self, key: int, moves: Sequence[Any]) -> Iterator[Any]:
+    def defer(self, key: Hashable, moves: Sequence[Any]) -> Iterator[Any]:
         """``moves`` in the order to search them at the node ``key``."""
 
 
@@ -163,7 +163,7 @@ class Kernel:
         best_move = order[0]
         ab = self.ab
         play = a.play
-        key = self.key(s) if self.defer is not None and depth >= DEFER_DEPTH else None
+        key = a.key(s) if self.defer is not None and depth >= DEFER_DEPTH else None
         for m in (order if key is None or self.defer is None else self.defer.defer(key, order)):
             if best > -INF and self.pvs_root and alpha < beta - 1:
                 v = -ab(play(s, m), depth - 1, -alpha - 1, -alpha, 1)
@@ -181,13 +181,6 @@ class Kernel:
         # A fail-low's best move is no better than the others: keep the table's move then.
         self.store(s, depth, (alpha0, beta), best, best_move if best > alpha0 else hint)
         return best, best_move
-
-    def key(self, s: Any) -> Any:
-        """The table's key of ``s`` (its canonical key for a ``Symmetric`` game)."""
-        a = self.adapter
-        if a.canonical is not None and a.from_canonical is not None:
-            return a.canonical(s)[0]
-        return a.key(s)
 
     def table_move(self, s: Any) -> Any:
         """The table's best move for ``s`` in ``s``'s orientation, or ``None``."""

@@ -306,7 +306,7 @@ class SharedTable:
 
     # -- moves being searched (ABDADA) --------------------------------------------------------
 
-    def defer(self, key: int, moves: Sequence[Any]) -> Iterator[Any]:
+    def defer(self, key: Hashable, moves: Sequence[Any]) -> Iterator[Any]:
         """``moves`` in the order to search them at the node ``key``, marking each as searched.
 
         The first move comes first; a later move another worker is searching now (marked here)
@@ -326,20 +326,21 @@ class SharedTable:
             return
         w = self._words
         mapped = self._map
-        later = []
-        for n, m in enumerate(moves):
-            h = ((key * 8191 + hash(m) + 1) * MIX) & 0x7FFFFFFFFFFFFFFF
-            j = _HEADER + ((h >> 29) & (BUSY - 1))
-            if n and w[j] == h:
-                later.append((m, j, h))
-                continue
-            w[j] = h
-            try:
-                yield m
-            finally:
-                if not mapped.closed and w[j] == h:  # the caller may let go after the table
-                    w[j] = 0
-        for m, j, h in later:
+
+        def order() -> Iterator[tuple[Any, int, int]]:
+            # each move with its mark and the mark's word; a busy later move after the rest
+            # (whether it is busy is read when the caller is ready for it)
+            later = []
+            for n, m in enumerate(moves):
+                h = ((key * 8191 + hash(m) + 1) * MIX) & 0x7FFFFFFFFFFFFFFF
+                j = _HEADER + ((h >> 29) & (BUSY - 1))
+                if n and w[j] == h:
+                    later.append((m, j, h))
+                else:
+                    yield m, j, h
+            yield from later
+
+        for m, j, h in order():
             w[j] = h
             try:
                 yield m

@@ -192,10 +192,7 @@ def shareable(where: str, a: Adapter, s: Any, name: str | None = None) -> None:
     >>> from sml150.games.connect4 import ConnectFour
     >>> shareable("here", adapt(ConnectFour(4, 4), True), ConnectFour(4, 4).start)
     """
-    if a.canonical is not None and a.from_canonical is not None:
-        key = a.canonical(s)[0]
-    else:
-        key = a.key(s)
+    key = a.key(s)  # the canonical key for a Symmetric game
     if type(key) is not int or not 0 <= key < 1 << 63:
         game = name or type(a.game).__name__.lstrip("_")
         raise ValueError(
