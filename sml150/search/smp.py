@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any, Generic, TypeVar, final
 
@@ -201,6 +202,32 @@ def shareable(where: str, a: Adapter, s: Any, name: str | None = None) -> None:
             "or ybw instead")
 
 
+def _prepare(where: str, game: GAME[Any, Any], state: Any, depth: int, *, workers: int,
+             options: SearchOptions) -> tuple[int, Adapter]:
+    """A search's checked depth and adapted game, after every argument check it needs."""
+    d = check_depth(where, depth)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"{where}: workers must be an int, not {workers!r}")
+    if workers < 1:
+        raise ValueError(f"{where}: workers must be >= 1, not {workers}")
+    if not isinstance(options, SearchOptions):
+        raise TypeError(f"{where}: options must be SearchOptions, not {options!r}")
+    a = adapt(game, options.hooks)
+    require_in_play(game, state, where)
+    shareable(where, a, state)
+    return d, a
+
+
+def _answer(where: str, a: Adapter, state: Any, depth: int, *, winner: int | None,
+            outcomes: Sequence[_Outcome], started: float) -> SmpResult[Any]:
+    """The search's result: the winner's answer and every worker's counts, by index."""
+    if winner is None:
+        raise RuntimeError(f"{where}: no worker finished (an executor that stops its tasks?)")
+    w = outcomes[winner]
+    return SmpResult(w.value, score_to_est(w.value, a.player(state)), w.move, depth, winner,
+                     tuple(o.count for o in outcomes), time.perf_counter() - started)
+
+
 def lazy_smp(
     game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
     workers: int | None = None, capacity: int = 1 << 20, abdada: bool = True,
@@ -234,18 +261,9 @@ def lazy_smp(
     from sml150.parallel.tree import Shipped, parallelism
 
     where = "lazy_smp"
-    d = check_depth(where, depth)
     ex = executor or SerialExecutor()
     n = parallelism(ex) if workers is None else workers
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"{where}: workers must be an int, not {n!r}")
-    if n < 1:
-        raise ValueError(f"{where}: workers must be >= 1, not {n}")
-    if not isinstance(options, SearchOptions):
-        raise TypeError(f"{where}: options must be SearchOptions, not {options!r}")
-    a = adapt(game, options.hooks)
-    require_in_play(game, state, where)
-    shareable(where, a, state)
+    d, a = _prepare(where, game, state, depth, workers=n, options=options)
     started = time.perf_counter()
     me = Shipped(_Smp(a, options, abdada))
     with SharedTable.create(capacity) as tt:
@@ -269,11 +287,8 @@ def lazy_smp(
         for f, i in futures.items():
             if i not in outcomes:
                 outcomes[i] = f.result()
-    if winner is None:
-        raise RuntimeError(f"{where}: no worker finished (an executor that stops its tasks?)")
-    w = outcomes[winner]
-    return SmpResult(w.value, score_to_est(w.value, a.player(state)), w.move, d, winner,
-                     tuple(outcomes[i].count for i in range(n)), time.perf_counter() - started)
+    return _answer(where, a, state, d, winner=winner,
+                   outcomes=[outcomes[i] for i in range(n)], started=started)
 
 
 @final
@@ -332,18 +347,14 @@ def replay(
     (True, True)
     """
     where = "replay"
-    d = check_depth(where, depth)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"{where}: workers must be an int >= 1, not {workers!r}")
+    d, a = _prepare(where, game, state, depth, workers=workers, options=options)
     if isinstance(quantum, bool) or not isinstance(quantum, int) or quantum < 1:
         raise ValueError(f"{where}: quantum must be an int >= 1, not {quantum!r}")
-    a = adapt(game, options.hooks)
-    require_in_play(game, state, where)
-    shareable(where, a, state)
     started = time.perf_counter()
     search = _Smp(a, options, abdada, lead)
     baton = _Baton(workers)
     outcomes: list[_Outcome | BaseException | None] = [None] * workers
+    finished: list[int] = []  # in the order they finished (one runs at a time)
     with SharedTable.create(capacity) as tt:
 
         def run(i: int) -> None:
@@ -353,7 +364,10 @@ def replay(
 
             baton.wait(i)
             try:
-                outcomes[i] = search.work(tt, i, state, d, Limits(stop=turn, poll=quantum))
+                o = search.work(tt, i, state, d, Limits(stop=turn, poll=quantum))
+                outcomes[i] = o
+                if o.count.finished:
+                    finished.append(i)
             except BaseException as e:  # re-raised in the caller's thread
                 tt.stop()
                 outcomes[i] = e
@@ -371,9 +385,5 @@ def replay(
             raise o
         assert o is not None
         done.append(o)
-    winner = min((o.count.index for o in done if o.count.finished), default=None)
-    if winner is None:
-        raise RuntimeError(f"{where}: no worker finished")
-    w = done[winner]
-    return SmpResult(w.value, score_to_est(w.value, a.player(state)), w.move, d, winner,
-                     tuple(o.count for o in done), time.perf_counter() - started)
+    return _answer(where, a, state, d, winner=finished[0] if finished else None,
+                   outcomes=done, started=started)
