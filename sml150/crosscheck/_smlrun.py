@@ -25,7 +25,14 @@ from typing import Final, final
 
 import attrs
 
-from sml150.grading.toolkit import INSIDE, Limits, Runtime, bwrap_argv, sandbox_problem
+from sml150.grading.toolkit import (
+    INSIDE,
+    Limits,
+    Runtime,
+    bwrap_argv,
+    libraries_in,
+    sandbox_problem,
+)
 
 __all__ = ["CaseOutput", "SmlInstall", "SmlRun", "find_sml", "run_sml", "split_output"]
 
@@ -73,13 +80,7 @@ def _sml_runtime(sml: SmlInstall) -> Runtime:
     """
     done = subprocess.run(["ldd", str(sml.runner)], capture_output=True, text=True, timeout=60,
                           check=False, errors="replace")
-    files: set[str] = set()
-    for line in done.stdout.splitlines():
-        words = line.split()
-        if "=>" in words:
-            words = words[words.index("=>") + 1:]
-        if words and words[0].startswith("/") and Path(words[0]).exists():
-            files |= {words[0], str(Path(words[0]).resolve())}
+    files = libraries_in(done.stdout)
     return Runtime(str(sml.runner), str(sml.home), (), tuple(sorted(files)), "")
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "SANDBOX_UID",
     "Runtime",
     "bwrap_argv",
+    "libraries_in",
     "runtime",
     "sandbox_problem",
     "stdlib_dir",
@@ -105,17 +106,28 @@ def runtime() -> Runtime:
                               check=False, errors="replace")
     except (OSError, subprocess.SubprocessError) as e:
         raise SandboxUnavailable(f"ldd failed: {e}") from None
+    files = libraries_in(done.stdout)
+    if not files:
+        raise SandboxUnavailable("ldd found no shared libraries for the interpreter")
+    return Runtime(exe, str(std), hidden, tuple(sorted(files)), setpriv)
+
+
+def libraries_in(ldd_output: str) -> set[str]:
+    r"""The shared libraries ``ldd`` printed that exist here, each as named and as resolved.
+
+    >>> sorted(libraries_in("linux-vdso.so.1 (0x1)\n\tlibc.so.6 => /nonexistent/libc.so.6 (0x2)"))
+    []
+    >>> "/bin/sh" in libraries_in("\t/bin/sh (0x3)")
+    True
+    """
     files: set[str] = set()
-    for line in done.stdout.splitlines():
+    for line in ldd_output.splitlines():
         words = line.split()
         if "=>" in words:
             words = words[words.index("=>") + 1:]
         if words and words[0].startswith("/") and Path(words[0]).exists():
-            files.add(words[0])
-            files.add(str(Path(words[0]).resolve()))
-    if not files:
-        raise SandboxUnavailable("ldd found no shared libraries for the interpreter")
-    return Runtime(exe, str(std), hidden, tuple(sorted(files)), setpriv)
+            files |= {words[0], str(Path(words[0]).resolve())}
+    return files
 
 
 @functools.cache

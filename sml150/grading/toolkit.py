@@ -16,7 +16,7 @@ from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
 from sml150.grading._engine import expected_replies
 from sml150.grading._handout import homework
 from sml150.grading._model import Case, Reply, TaskSpec
-from sml150.grading._runtime import Runtime, bwrap_argv
+from sml150.grading._runtime import Runtime, bwrap_argv, libraries_in
 from sml150.grading._sandbox import (
     INSIDE,
     Bundle,
@@ -45,6 +45,7 @@ __all__ = [
     "exc_meaning",
     "expected_replies",
     "homework",
+    "libraries_in",
     "reference_source",
     "sandbox_problem",
     "show",
