@@ -10,6 +10,9 @@ ratios (peer time / engine time) are what to compare across machines:
   included).
 - **4×4 Tic-Tac-Toe, four in a row, solved** (a draw): the engine against easyAI's ``Negamax``
   with its transposition table (aima3 and OpenSpiel have no table and do not finish in minutes).
+- **``sml150 solve kinarow:N``** beside them, as the command runs it: its search alone
+  (``--score-only``; the goal is within 1.2× of the library's ``pvs`` in positions and time) and
+  with every best move and the principal variation found after it.
 - **Leaves explored vs the Knuth–Moore minimal tree** ``b^ceil(d/2) + b^floor(d/2) - 1`` on random
   uniform trees (explicit ``GameTree``s, distinct leaf values), with perfect ordering (every
   node's best child first) and with random ordering, for alpha-beta, PVS and MTD(f).
@@ -37,6 +40,7 @@ from typing import Any
 import attrs
 
 from benchmarks._context import load, machine, missing
+from sml150.cli._solve import solve_position
 from sml150.games.tictactoe import KInARow
 from sml150.lib.explicit import Esti, ExplicitGame, GameTree, Node
 from sml150.search import SearchOptions, alphabeta, mtdf, pvs
@@ -87,6 +91,19 @@ def engine_solve(n: int, hooks: bool = True) -> Run:
     def run() -> tuple[int, str]:
         r = pvs(g, g.start, options=options)
         return r.stats.nodes, r.describe()
+
+    return run
+
+
+def command_solve(n: int, analyse: bool) -> Run:
+    """``sml150 solve kinarow:N`` as the command runs it (``analyse=False``: ``--score-only``).
+
+    Its positions are the command's search alone (its ``nodes``), so the row sits beside the
+    library's ``pvs``; with ``analyse`` the time also covers finding every best move and the PV.
+    """
+    def run() -> tuple[int, str]:
+        o = solve_position(f"kinarow:{n}", "", analyse=analyse)
+        return o.nodes, o.result
 
     return run
 
@@ -288,6 +305,8 @@ def main() -> None:
     table("3x3 Tic-Tac-Toe solved from the empty board", args.repeat, [
         ("sml150.search pvs (table, hooks)", "", engine_peer(engine_solve(3))),
         ("sml150.search pvs (table, no hooks)", "", engine_peer(engine_solve(3, hooks=False))),
+        ("sml150 solve --score-only", "", engine_peer(command_solve(3, analyse=False))),
+        ("sml150 solve (+ best moves, PV)", "", engine_peer(command_solve(3, analyse=True))),
         ("OpenSpiel alpha_beta_search", "open_spiel", openspiel_ttt()),
         ("aima3 alphabeta_search", "aima3", aima3_ttt()),
         ("easyAI Negamax + TT", "easyAI", easyai_ttt(3)),
@@ -295,6 +314,8 @@ def main() -> None:
     if not args.skip_4x4:
         table("4x4 Tic-Tac-Toe (4 in a row) solved from the empty board", args.repeat_4x4, [
             ("sml150.search pvs (table, hooks)", "", engine_peer(engine_solve(4))),
+            ("sml150 solve --score-only", "", engine_peer(command_solve(4, analyse=False))),
+            ("sml150 solve (+ best moves, PV)", "", engine_peer(command_solve(4, analyse=True))),
             ("easyAI Negamax + TT", "easyAI", easyai_ttt(4)),
         ])
     knuth_moore(args.trees)

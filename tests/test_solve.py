@@ -222,3 +222,35 @@ def test_every_listed_game_is_solved_or_refused_naming_the_budget(
         assert obj["score"] is None and "budget: 0.3 s" in obj["result"]
     else:
         assert code == 0 and isinstance(obj["score"], int)
+
+
+@pytest.mark.parametrize(("n", "moves"), [(3, ""), (3, "1 1, 0 0"), (4, "")])
+def test_a_board_that_fills_is_searched_to_its_horizon_at_once(n: int, moves: str) -> None:
+    """The command's search is the engine's ``pvs`` to the empty cells: the same positions.
+
+    (Deepening one ply at a time searched 245,167 positions on the empty 4x4 board, 13x the
+    18,441 of one PVS to depth 16.)
+    """
+    from sml150.games.tictactoe import KInARow
+    from sml150.search import pvs
+
+    g = KInARow(n, n)
+    s = g.play_line(moves) if moves else g.start
+    o = solve_position(f"kinarow:{n}", moves, analyse=False)
+    r = pvs(g, s, g.plies_left(s))
+    assert (o.nodes, o.score) == (r.stats.nodes, 0)
+    assert r.stats.estimates == 0
+
+
+def test_a_game_without_a_horizon_is_still_deepened_to_its_end() -> None:
+    """A game with no ``Horizon`` hook (HW10's Tic-Tac-Toe) is deepened one ply at a time."""
+    from sml150.handouts.hw10.tictactoe import TicTacToe, TTTConsts
+    from sml150.search.hooks import Horizon
+    from sml150.search.iterative import to_the_end
+
+    g = TicTacToe(TTTConsts(board_size=3))
+    s = g.data_to_start_state(["O.X", "O..", "X.."])
+    assert not isinstance(g, Horizon)
+    results = list(to_the_end(g, s, max_depth=50))
+    assert [r.depth for r in results] == list(range(1, len(results) + 1))
+    assert len(results) > 1 and results[-1].stats.estimates == 0

@@ -231,7 +231,8 @@ def _status(what: str) -> Iterator[Callable[[str], None]]:
 
 def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
     from sml150.lib.explicit import ExplicitState
-    from sml150.search import Limits, iterative_deepening, pvs
+    from sml150.search import Limits, pvs
+    from sml150.search.iterative import to_the_end
     from sml150.search.kernel import Aborted
     from sml150.search.player import solve_depth
     from sml150.search.score import describe, is_loss, is_win
@@ -268,8 +269,9 @@ def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
         deadline = None if budget.seconds is None else t0 + budget.seconds
         limits = Limits(nodes=budget.nodes, deadline=deadline)
         r = None
-        # To the end of the game by iterative deepening (the last iteration sees every line
-        # end), never deeper than the stack allows: Riskless's lines can go on for ever.
+        # To the end of the game: at once to its horizon where the game knows it (a board that
+        # fills), else by iterative deepening (the last iteration sees every line end); never
+        # deeper than the stack allows: Riskless's lines can go on for ever.
         # An explicit tree is searched at the one depth of its leaves (its inner nodes have no
         # estimate).
         with _status(f"solving {title} by the engine ({_budget_words(budget)})") as progress:
@@ -277,8 +279,8 @@ def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
                 with contextlib.suppress(Aborted):
                     r = pvs(game, s, max(tree_depths(s.tree)), limits=limits)
             else:
-                for r in iterative_deepening(game, s, max_depth=solve_depth(),
-                                             nodes=budget.nodes, seconds=budget.seconds):
+                for r in to_the_end(game, s, max_depth=solve_depth(),
+                                    nodes=budget.nodes, seconds=budget.seconds):
                     progress(f"depth {r.depth} searched, {r.stats.nodes:,} positions")
         if r is None or r.stats.estimates > 0:
             why = (f"lines still went on at depth {r.depth}" if r is not None else

@@ -594,6 +594,14 @@ class ConnectFourGame:
         """
         return self.key(s)
 
+    def plies_left(self, s: C4State) -> int:
+        """Hook ``Horizon``: the empty cells (the game ends when the board fills).
+
+        >>> ConnectFour7x6.plies_left(ConnectFour7x6.parse_moves("44"))
+        40
+        """
+        return self.width * self.height - s.moves
+
     def canonical(self, s: C4State) -> tuple[int, int]:
         """Hook ``Symmetric``: ``(key, sym)``, ``sym`` 1 when the mirror image is the canonical one.
 

@@ -543,6 +543,15 @@ class _KInARow:
         hi = win_in(2 * max(1, k - mine.bit_count()) - 1) if om else 0
         return lo, hi
 
+    def plies_left(self, s: KState) -> int:
+        """Hook ``Horizon``: the empty cells (a full board ends the game).
+
+        >>> G = KInARow(3, 3)
+        >>> G.plies_left(G.start), G.plies_left(G.play_line("1 1, 0 0"))
+        (9, 7)
+        """
+        return self.n * self.n - (s.x | s.o).bit_count()
+
     def terminal_score(self, s: KState) -> Score | None:
         """``None`` in play; ``0`` for a draw; ``loss_in(0)`` (the mover has lost) otherwise.
 

@@ -44,6 +44,10 @@ view: ``win_in(k)`` is "the mover wins ``k`` plies from this position".
    ``heuristic(s)`` is the side to move's view of ``estimate(s)`` for an In_play ``s``
    (``est_to_score(estimate(s), player(s))``). A game with ``FastScores`` should also give
    ``MoveOrdering`` (its moves then never go through a ``Seq``).
+7. ``Horizon`` — ``plies_left(s)``: an upper bound on the moves left in the game from ``s``
+   (every line from ``s`` ends within that many plies; a board that fills: its empty cells).
+   A solve to the end of the game then searches to that depth at once, instead of deepening
+   one ply at a time until every line ends (``sml150.search.iterative.to_the_end``).
 
 >>> from sml150.search.score import win_in
 >>> class Toy:
@@ -62,6 +66,7 @@ from sml150.search.score import Score
 
 __all__ = [
     "FastScores",
+    "Horizon",
     "MoveOrdering",
     "ScoreBounds",
     "Symmetric",
@@ -178,4 +183,19 @@ class FastScores(Protocol[State_contra]):
 
     def heuristic(self, s: State_contra) -> Score:
         """The mover's view of ``estimate(s)`` for an In_play ``s``, ``|n| < GUESS_LIMIT``."""
+        ...
+
+
+@runtime_checkable
+class Horizon(Protocol[State_contra]):
+    """Hook 7: at most this many plies are left in the game from ``s`` (every line ends by then).
+
+    >>> class H:
+    ...     def plies_left(self, s: int) -> int: return 9 - s
+    >>> isinstance(H(), Horizon)
+    True
+    """
+
+    def plies_left(self, s: State_contra) -> int:
+        """An upper bound (``>= 0``) on the plies any line from ``s`` lasts."""
         ...

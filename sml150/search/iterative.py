@@ -35,12 +35,14 @@ from sml150.search._core import (
 )
 from sml150.search._run import make_table, run
 from sml150.search.adapter import adapt
+from sml150.search.hooks import Horizon
 from sml150.search.mtdf import mtdf_root
+from sml150.search.pvs import pvs_root
 from sml150.search.result import SearchResult, SearchStats
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
 
-__all__ = ["Algorithm", "iterative_deepening"]
+__all__ = ["Algorithm", "iterative_deepening", "to_the_end"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -147,3 +149,39 @@ def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917 -- p
         if r.stats.estimates == 0:
             return
         prev_value, prev_move = r.value, r.move
+
+
+def to_the_end(game: GAME[State, Move], state: State, *, max_depth: int,
+               nodes: int | None = None, seconds: float | None = None
+               ) -> Iterator[SearchResult[Move]]:
+    """Search ``state`` to the end of the game: one PVS to the game's horizon where it has one.
+
+    A game with the ``Horizon`` hook says how many plies any line from ``state`` can last; a
+    search to that depth sees every line end, so it is searched at once (deepening one ply at a
+    time would search every shallower depth first: 245,167 positions instead of 18,441 on an
+    empty 4×4 board). A game without the hook, or whose horizon is past ``max_depth``, is
+    deepened as ``iterative_deepening`` does. Yields what ``iterative_deepening`` would yield
+    last (nothing when the budget runs out first).
+
+    REQUIRES: ``state`` In_play; ``max_depth``, ``nodes``, ``seconds`` as in
+    ``iterative_deepening``.
+    ENSURES: the last result yielded has ``stats.estimates == 0`` when the game was solved.
+
+    >>> from sml150.games.tictactoe import KInARow
+    >>> g = KInARow(3, 3)
+    >>> [(r.depth, r.est, r.stats.estimates) for r in to_the_end(g, g.start, max_depth=50)]
+    [(9, Guess(n=0), 0)]
+    """
+    _check_budget(nodes, seconds, max_depth)
+    horizon = game.plies_left(state) if isinstance(game, Horizon) else None
+    if horizon is None or not 1 <= horizon <= max_depth:
+        yield from iterative_deepening(game, state, max_depth=max_depth, nodes=nodes,
+                                       seconds=seconds)
+        return
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    try:
+        r = run("pvs", game, state, horizon, True, DEFAULT_OPTIONS, False, pvs_root, pvs=True,
+                limits=Limits(nodes, deadline))
+    except Aborted:
+        return
+    yield SearchResult(r.value, r.est, r.move, r.best_moves, r.pv, horizon, r.stats)
