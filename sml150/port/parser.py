@@ -613,11 +613,11 @@ class _ToAst(lark.Transformer[Token, Any]):
     @v_args(meta=True)
     def strbind(self, meta: Any, items: list[Any]) -> sx.Structure:
         sig = items[1] if len(items) == 3 else None
-        return sx.Structure(_pos(meta), str(items[0]), sig, items[-1])
+        return sx.Structure(_pos(meta), str(items[0]), _sig_name(sig), items[-1], sig)
 
-    def sigcon(self, items: list[Any]) -> str | None:
-        name: str | None = items[0]
-        return name
+    def sigcon(self, items: list[Any]) -> sx.SigExp:
+        sig: sx.SigExp = items[0]
+        return sig
 
     @v_args(meta=True)
     def signature(self, meta: Any, items: list[Any]) -> tuple[sx.Dec, ...]:
@@ -625,7 +625,7 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     @v_args(meta=True)
     def sigbind(self, meta: Any, items: list[Any]) -> sx.Signature:
-        return sx.Signature(_pos(meta), str(items[0]))
+        return sx.Signature(_pos(meta), str(items[0]), items[1])
 
     @v_args(meta=True)
     def functor(self, meta: Any, items: list[Any]) -> tuple[sx.Dec, ...]:
@@ -634,11 +634,15 @@ class _ToAst(lark.Transformer[Token, Any]):
     @v_args(meta=True)
     def funbind_named(self, meta: Any, items: list[Any]) -> sx.Functor:
         sig = items[3] if len(items) == 5 else None
-        return sx.Functor(_pos(meta), str(items[0]), str(items[1]), sig, items[-1])
+        return sx.Functor(_pos(meta), str(items[0]), str(items[1]), _sig_name(sig), items[-1],
+                          items[2])
 
     @v_args(meta=True)
     def funbind_opened(self, meta: Any, items: list[Any]) -> sx.Functor:
-        return sx.Functor(_pos(meta), str(items[0]), None, None, items[-1])
+        specs = _flat_specs(tuple(i for i in items[1:-1] if not isinstance(
+            i, (sx.SigBody, sx.SigName, sx.SigWhere))))
+        return sx.Functor(_pos(meta), str(items[0]), None, None, items[-1],
+                          sx.SigBody(_pos(meta), specs))
 
     @v_args(meta=True)
     def struct_body(self, meta: Any, items: list[Any]) -> sx.StrExp:
@@ -665,20 +669,54 @@ class _ToAst(lark.Transformer[Token, Any]):
     def struct_let(self, meta: Any, _: list[Any]) -> sx.StrExp:
         raise SmlSyntaxError(f"{_pos(meta)}: a structure-level `let` is not ported")
 
-    # Signatures are the library's: their bodies are read (checked) and set aside.
-    def sig_body(self, _: list[Any]) -> str | None:
-        return None
+    # Signatures: the emitter names them only; type inference reads their specifications.
+    @v_args(meta=True)
+    def sig_body(self, meta: Any, items: list[Any]) -> sx.SigExp:
+        return sx.SigBody(_pos(meta), _flat_specs(tuple(items)))
 
-    def sig_name(self, items: list[Token]) -> str:
-        return str(items[0])
+    @v_args(meta=True)
+    def sig_name(self, meta: Any, items: list[Token]) -> sx.SigExp:
+        return sx.SigName(_pos(meta), str(items[0]))
 
-    def sig_where(self, items: list[Any]) -> str | None:
-        name: str | None = items[0]
-        return name
+    @v_args(meta=True)
+    def sig_where(self, meta: Any, items: list[Any]) -> sx.SigExp:
+        return sx.SigWhere(_pos(meta), items[0], items[1], items[2][1], items[3])
+
+    @v_args(meta=True)
+    def spec_val(self, meta: Any, items: list[Any]) -> tuple[sx.Spec, ...]:
+        return tuple(sx.SpecVal(_pos(meta), str(n), t) for n, t in zip(items[::2], items[1::2],
+                                                                       strict=True))
+
+    @v_args(meta=True)
+    def spec_type(self, meta: Any, items: list[Any]) -> sx.Spec:
+        return sx.SpecType(_pos(meta), items[0], str(items[1]),
+                           items[2] if len(items) > 2 else None)
+
+    @v_args(meta=True)
+    def spec_datatype(self, meta: Any, items: list[Any]) -> sx.Spec:
+        return sx.SpecDatatype(_pos(meta), tuple(items))
+
+    @v_args(meta=True)
+    def spec_datatype_copy(self, meta: Any, items: list[Any]) -> sx.Spec:
+        return sx.SpecDatatype(_pos(meta), (sx.DatBind(_pos(meta), items[0], str(items[1]), ()),),
+                               copy_of=items[2][1])
+
+    @v_args(meta=True)
+    def spec_exception(self, meta: Any, items: list[Any]) -> sx.Spec:
+        return sx.SpecException(_pos(meta), tuple(items))
+
+    @v_args(meta=True)
+    def spec_structure(self, meta: Any, items: list[Any]) -> sx.Spec:
+        return sx.SpecStructure(_pos(meta), str(items[0]), items[1])
+
+    @v_args(meta=True)
+    def spec_include(self, meta: Any, items: list[Any]) -> sx.Spec:
+        return sx.SpecInclude(_pos(meta), items[0])
+
+    def spec_sharing(self, _: list[Any]) -> tuple[sx.Spec, ...]:
+        return ()  # sharing constraints: read and dropped (15-150's signatures have none)
 
     def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
-        if data.startswith("spec_"):
-            return None
         if data == "start":
             return _flat_decs(tuple(children))
         raise SmlSyntaxError(f"{_pos(meta)}: internal: no rule for {data}")
@@ -706,6 +744,23 @@ def _is_exp(x: object) -> bool:
 
 def _is_ty(x: object) -> bool:
     return isinstance(x, (sx.TVar, sx.TCon, sx.TTuple, sx.TArrow, sx.TRecord))
+
+
+def _sig_name(sig: sx.SigExp | None) -> str | None:
+    """The name of a signature expression (a ``where`` constraint's base), or None."""
+    while isinstance(sig, sx.SigWhere):
+        sig = sig.sig
+    return sig.name if isinstance(sig, sx.SigName) else None
+
+
+def _flat_specs(items: tuple[Any, ...]) -> tuple[sx.Spec, ...]:
+    out: list[sx.Spec] = []
+    for it in items:
+        if isinstance(it, tuple):
+            out.extend(_flat_specs(it))
+        elif it is not None:
+            out.append(it)
+    return tuple(out)
 
 
 def _flat_decs(items: tuple[Any, ...]) -> tuple[sx.Dec, ...]:

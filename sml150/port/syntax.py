@@ -19,9 +19,11 @@ __all__ = [
     "AndAlso", "App", "Case", "Clause", "Const", "DatBind", "Datatype", "Dec", "Exception",
     "Exp", "Fn", "Fun", "FunBind", "Functor", "Handle", "If", "Let", "ListExp", "Local", "Open",
     "OrElse", "PAs", "PCon", "PConst", "PList", "PRecord", "PTuple", "PTyped", "PVar", "PWild",
-    "Pat", "Pos", "Raise", "Record", "Rule", "Selector", "SeqExp", "Signature", "StrApp",
-    "StrBody", "StrExp", "StrName", "Structure", "TArrow", "TCon", "TRecord", "TTuple", "TVar",
-    "Tuple", "Ty", "TypeDec", "Typed", "Val", "Var",
+    "Pat", "Pos", "Raise", "Record", "Rule", "Selector", "SeqExp", "SigBody", "SigExp",
+    "SigName", "SigWhere", "Signature", "Spec", "SpecDatatype", "SpecException", "SpecInclude",
+    "SpecStructure", "SpecType", "SpecVal", "StrApp", "StrBody", "StrExp", "StrName",
+    "Structure", "TArrow", "TCon", "TRecord", "TTuple", "TVar", "Tuple", "Ty", "TypeDec",
+    "Typed", "Val", "Var",
 ]
 
 
@@ -575,6 +577,123 @@ StrExp: TypeAlias = StrBody | StrName | StrApp
 "A structure expression."
 
 
+# ---- signatures (what type inference reads; the emitter names them only)
+
+
+@attrs.frozen
+class SpecVal:
+    """``val x : ty`` in a signature."""
+
+    pos: Pos
+    "Where it is."
+    name: str
+    "The value's name."
+    ty: Ty
+    "Its type."
+
+
+@attrs.frozen
+class SpecType:
+    """``type ('a) t [= ty]`` (or ``eqtype``) in a signature: abstract without ``ty``."""
+
+    pos: Pos
+    "Where it is."
+    tyvars: tuple[str, ...]
+    "The type parameters."
+    name: str
+    "The name."
+    ty: Ty | None
+    "The type it abbreviates, if given."
+
+
+@attrs.frozen
+class SpecDatatype:
+    """``datatype ...`` in a signature (or a replication ``datatype t = datatype T.t``)."""
+
+    pos: Pos
+    "Where it is."
+    binds: tuple[DatBind, ...]
+    "The datatypes."
+    copy_of: str | None = None
+    "The copied datatype's long name, for a replication."
+
+
+@attrs.frozen
+class SpecException:
+    """``exception E [of ty]`` in a signature."""
+
+    pos: Pos
+    "Where it is."
+    binds: tuple[tuple[str, Ty | None], ...]
+    "The exceptions, with their argument types."
+
+
+@attrs.frozen
+class SpecStructure:
+    """``structure S : SIG`` in a signature."""
+
+    pos: Pos
+    "Where it is."
+    name: str
+    "The structure's name."
+    sig: SigExp
+    "Its signature."
+
+
+@attrs.frozen
+class SpecInclude:
+    """``include SIG``."""
+
+    pos: Pos
+    "Where it is."
+    sig: SigExp
+    "The signature included."
+
+
+Spec: TypeAlias = SpecVal | SpecType | SpecDatatype | SpecException | SpecStructure | SpecInclude
+"A specification of a signature (``sharing`` constraints are read and dropped)."
+
+
+@attrs.frozen
+class SigBody:
+    """``sig specs end``."""
+
+    pos: Pos
+    "Where it is."
+    specs: tuple[Spec, ...]
+    "The specifications, in order."
+
+
+@attrs.frozen
+class SigName:
+    """A signature named by its identifier."""
+
+    pos: Pos
+    "Where it is."
+    name: str
+    "The name."
+
+
+@attrs.frozen
+class SigWhere:
+    """``SIG where type ('a) t = ty``."""
+
+    pos: Pos
+    "Where it is."
+    sig: SigExp
+    "The signature constrained."
+    tyvars: tuple[str, ...]
+    "The type parameters."
+    name: str
+    "The (long) type name."
+    ty: Ty
+    "Its definition."
+
+
+SigExp: TypeAlias = SigBody | SigName | SigWhere
+"A signature expression."
+
+
 @attrs.frozen
 class Structure:
     """``structure S [: SIG] = strexp``."""
@@ -587,23 +706,28 @@ class Structure:
     "The signature it is ascribed, if named."
     body: StrExp
     "The structure."
+    sig_exp: SigExp | None = None
+    "The signature it is ascribed, whole (a ``where type`` or ``sig ... end`` kept)."
 
 
 @attrs.frozen
 class Signature:
-    """``signature S = sig ... end``: kept by name only (signatures are the library's)."""
+    """``signature S = sig ... end``: the emitter names it only; type inference reads ``body``."""
 
     pos: Pos
     "Where it is."
     name: str
     "The signature's name."
+    body: SigExp | None = None
+    "Its definition."
 
 
 @attrs.frozen
 class Functor:
     """``functor F (P : SIG) [: SIG] = strexp``.
 
-    An opened parameter (``(val x : int)``) is named ``None``.
+    An opened parameter (``(val x : int)``) is named ``None``; its specifications are
+    ``param_sig``.
     """
 
     pos: Pos
@@ -616,6 +740,8 @@ class Functor:
     "The result signature, if named."
     body: StrExp
     "The body."
+    param_sig: SigExp | None = None
+    "The parameter's signature (the opened specifications when ``param`` is ``None``)."
 
 
 Dec: TypeAlias = (Val | Fun | TypeDec | Datatype | Exception | Local | Open | Structure
