@@ -112,8 +112,8 @@ def command_solve(n: int, analyse: bool) -> Run:
 
 def openspiel_ttt() -> Peer | None:
     try:
-        import pyspiel  # type: ignore[import-not-found, unused-ignore]
-        from open_spiel.python.algorithms import minimax  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]  # an optional peer, without type information
+        from open_spiel.python.algorithms import minimax  # type: ignore[import-untyped, import-not-found, unused-ignore]  # an optional peer, without type information
     except Exception:
         return None
     game = pyspiel.load_game("tic_tac_toe")
@@ -144,12 +144,12 @@ def openspiel_ttt() -> Peer | None:
 
 def aima3_ttt() -> Peer | None:
     try:
-        from aima3.games import TicTacToe as AimaTicTacToe  # type: ignore[import-untyped, unused-ignore]
-        from aima3.games import alphabeta_search  # type: ignore[import-untyped, unused-ignore]
+        from aima3.games import TicTacToe as AimaTicTacToe  # type: ignore[import-untyped, unused-ignore]  # an optional peer, without type information
+        from aima3.games import alphabeta_search  # type: ignore[import-untyped, unused-ignore]  # an optional peer, without type information
     except Exception:
         return None
 
-    class Counted(AimaTicTacToe):  # type: ignore[misc]
+    class Counted(AimaTicTacToe):  # type: ignore[misc]  # the peer's class is untyped (Any)
         """aima3's game, counting the positions a search enters (one per ``result``)."""
 
         positions = 0
@@ -175,8 +175,8 @@ def aima3_ttt() -> Peer | None:
 
 def easyai_ttt(n: int) -> Peer | None:
     try:
-        from easyAI import Negamax, TwoPlayerGame  # type: ignore[import-untyped, unused-ignore]
-        from easyAI.AI import TranspositionTable  # type: ignore[import-untyped, unused-ignore]
+        from easyAI import Negamax, TwoPlayerGame  # type: ignore[import-untyped, unused-ignore]  # an optional peer, without type information
+        from easyAI.AI import TranspositionTable  # type: ignore[import-untyped, unused-ignore]  # an optional peer, without type information
     except Exception:
         return None
     lines = [[r * n + c for c in range(n)] for r in range(n)]
@@ -184,7 +184,7 @@ def easyai_ttt(n: int) -> Peer | None:
     lines += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
     count = [0]
 
-    class TTT(TwoPlayerGame):  # type: ignore[misc]
+    class TTT(TwoPlayerGame):  # type: ignore[misc]  # the peer's class is untyped (Any)
         """easyAI's TicTacToe example for an n×n board (n in a row), with a TT entry."""
 
         def __init__(self, players: Any) -> None:

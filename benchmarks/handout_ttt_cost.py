@@ -93,13 +93,13 @@ def handout_walk() -> int:
 
 def aima3_runs() -> tuple[Work, Work] | None:
     try:
-        import aima3.games as aima  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        import aima3.games as aima  # type: ignore[import-untyped, import-not-found, unused-ignore]  # an optional peer, without type information
     except Exception as exc:  # any failure to import means: no aima3 here
         print(f"{missing('aima3')} ({type(exc).__name__}: {exc});"
               " THE BASELINE BELOW IS THE PLAIN-PYTHON ALPHA-BETA OF THIS SCRIPT, NOT AIMA3")
         return None
 
-    class Counted(aima.TicTacToe):  # type: ignore[misc]
+    class Counted(aima.TicTacToe):  # type: ignore[misc]  # the peer's class is untyped (Any)
         """aima3's game, counting the positions a search enters (one per ``result``)."""
 
         positions = 0

@@ -114,7 +114,7 @@ def timed(run: Callable[[Executor | None], Any]) -> float:
     return time.perf_counter() - t0
 
 
-def compare(name: str, title: str, run: Callable[[Executor | None], Any],  # noqa: PLR0917
+def compare(name: str, title: str, run: Callable[[Executor | None], Any],  # noqa: PLR0917 -- one row of the report, its fields in order
             key: Callable[[Any], Any], ex: Counting, repeat: int, *, ceiling_too: bool = True,
             ) -> dict[str, float]:
     serial: list[float] = []

@@ -1,5 +1,7 @@
 """Round-robin tournaments: every pair of players, both colours, seeded openings, one game a task.
 
+(Over 400 lines: a round robin, its Elo estimate with intervals and its tables are one report.)
+
 Each pair of players meets in ``games`` games; game ``k`` starts from opening ``k // 2`` (a few
 random legal moves from the start, drawn from a generator seeded by the seed, the pair and
 ``k // 2``) with the colours swapped between games ``2i`` and ``2i + 1``. The players are

@@ -301,7 +301,7 @@ def test_campaign_1000_command_lines(*, command: str, rest: list[str], stdin: st
     elif pick < 9:
         check_path_argv(paths, scratch)
     else:
-        test_unreachable_schedulers_are_refused_in_one_line.hypothesis.inner_test(address)  # type: ignore[attr-defined]
+        test_unreachable_schedulers_are_refused_in_one_line.hypothesis.inner_test(address)  # type: ignore[attr-defined]  # hypothesis' wrapped test keeps the original as .hypothesis.inner_test
 
 
 @pytest.mark.exhaustive

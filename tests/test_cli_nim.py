@@ -57,7 +57,7 @@ def test_the_rules() -> None:
 @pytest.mark.parametrize("bad", [(0, 2), (3, 1), (1, 0), (-1, 1), NOT_A_MOVE])
 def test_illegal_moves_are_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="is not a legal move"):
-        GAME_NIM.make_move(GAME_NIM.start, bad)  # type: ignore[arg-type]
+        GAME_NIM.make_move(GAME_NIM.start, bad)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,7 @@ def test_leaf_values_are_checked() -> None:
     with pytest.raises(TypeError, match="must be an int"):
         TLeaf(True)
     with pytest.raises(TypeError, match="must be an int"):
-        TLeaf("3")  # type: ignore[arg-type]
+        TLeaf("3")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 EVALUATORS: list[tuple[str, Callable[[tree], object]]] = [
@@ -217,7 +217,7 @@ def test_empty_offspring_is_an_invalid_tree(name: str, f: Callable[[tree], objec
 
 @pytest.mark.parametrize(("name", "f"), EVALUATORS)
 def test_a_non_tree_is_a_type_error(name: str, f: Callable[[tree], object]) -> None:
-    bad = TNonLeaf(of_list([(0, "not a tree")]))  # type: ignore[list-item]
+    bad = TNonLeaf(of_list([(0, "not a tree")]))  # type: ignore[list-item]  # a wrong type on purpose: its refusal is what is tested
     with pytest.raises(TypeError, match="expected a game tree"):
         f(bad)
 
@@ -226,7 +226,7 @@ def test_of_nested_rejects_what_is_not_a_tree() -> None:
     with pytest.raises(TypeError, match="of_nested"):
         ntval(of_nested([1, "ab"]))
     with pytest.raises(TypeError, match="of_nested"):
-        of_nested(1.5)  # type: ignore[arg-type]
+        of_nested(1.5)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_windows_must_be_non_empty() -> None:

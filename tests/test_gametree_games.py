@@ -103,7 +103,7 @@ def test_alpha_beta_against_minimax_after_an_opening(opening: list[tuple[object,
     on the value with far fewer leaves."""
     s = G.start
     for m in opening:
-        s = G.make_move(s, m)  # type: ignore[arg-type]
+        s = G.make_move(s, m)  # type: ignore[arg-type]  # the opening's moves are the game's, typed loosely in the table
 
     def count(s: TTTState) -> tuple[int, int]:
         if not isinstance(G.status(s), In_play):

@@ -57,7 +57,7 @@ from sml150.gametree import (
     value,
 )
 
-PTree: TypeAlias = Union[int, list[tuple[int, "PTree"]]]  # noqa: UP007
+PTree: TypeAlias = Union[int, list[tuple[int, "PTree"]]]  # noqa: UP007 -- a recursive alias needs Union's string form here
 """A tree as plain data: an int leaf, or the (move, subtree) pairs of a nonleaf."""
 
 Builder: TypeAlias = Callable[[list[tuple[move, tree]]], offspring]
@@ -461,7 +461,7 @@ def test_other_correct_bvals_pass_the_same_law(p: PTree, window: tuple[value, va
     a, b = window
     mine, my_log = forcings(p, lambda t: bval(a, b, t))
     for variant in (r_bval_beta, r_bval_soft, r_bval_project):
-        theirs, their_log = forcings(p, lambda t, f=variant: f(a, b, t))  # type: ignore[misc]
+        theirs, their_log = forcings(p, lambda t, f=variant: f(a, b, t))  # type: ignore[misc]  # a default argument binds the variant (mypy: lambda defaults)
         assert their_log == my_log
         assert _equivalent_in(a, b)(mine, theirs)
         assert _equivalent_in(a, b)(theirs, ref_value(p))

@@ -1,5 +1,8 @@
 """The ``sml150`` command: play games between players, print the handouts' traces, grade.
 
+(Over 400 lines: the commands still registered here (match, play, trace, handout, grade) and the
+parser that assembles them; each is to move to a cli/_*.py of its own.)
+
 ``sml150`` alone plays a default match end to end. Subcommands::
 
     sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--repetitions N]

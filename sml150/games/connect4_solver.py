@@ -1,5 +1,8 @@
 """The exact Connect Four solver: Pascal Pons' algorithm over the bitboard, in Python.
 
+(Over 400 lines: one solver closure and the few records around it; the closure binds every table
+to a local, which is what makes it fast.)
+
 ``solve(game, state)`` returns the Pons score of the side to move, every equally best column,
 a principal variation and the search statistics:
 

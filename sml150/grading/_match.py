@@ -156,7 +156,7 @@ class EstimateMatch:
             if prefetch is not None:  # this ply's children and the next ply's: one batch
                 children = [c for c in (g.make_move(s, m) for m in g.moves(s))
                             if isinstance(g.status(c), In_play)]
-                prefetch(children, lambda children=children: [  # type: ignore[misc]
+                prefetch(children, lambda children=children: [  # type: ignore[misc]  # a default argument binds this node's children (mypy: lambda defaults)
                     gc for c in children for gc in (g.make_move(c, m) for m in g.moves(c))
                     if isinstance(g.status(gc), In_play)])
             s = g.make_move(s, players[g.player(s).name].next_move(s))

@@ -156,7 +156,7 @@ class Codec:
             return {"j": self._encode(v.unwrap(), depth + 1, budget)}
         if _has_fields(type(v)):
             cls = self._class_name(type(v))
-            fields = [a.name for a in type(v).__attrs_attrs__]  # type: ignore[attr-defined]
+            fields = [a.name for a in type(v).__attrs_attrs__]  # type: ignore[attr-defined]  # _has_fields checked it is an attrs class
             return {"c": cls, "f": [self._encode(getattr(v, f), depth + 1, budget)
                                     for f in fields]}
         raise TypeError(f"cannot send a {type(v).__name__}")

@@ -687,7 +687,7 @@ def _rpc_channel(rpc: dict[str, Json]) -> Callable[[], None] | None:
     that answers its client until the client's end closes, run in place of the request loop.
     ``_sml150_rpc`` is the bundle's copy, which comes before the submission on the path.
     """
-    import _sml150_rpc  # type: ignore[import-not-found]
+    import _sml150_rpc  # type: ignore[import-not-found]  # the bundle's own copy, on the worker's path only
 
     read_fd, write_fd = int(rpc["in"]), int(rpc["out"])
     if not rpc.get("serve"):

@@ -170,7 +170,7 @@ def executor(spec: str = "serial", *, connect_timeout: float = 30.0) -> Iterator
         ) from None
     if parsed.address is not None:
         # distributed's constructors carry no annotations
-        with Client(parsed.address,  # type: ignore[no-untyped-call]
+        with Client(parsed.address,  # type: ignore[no-untyped-call]  # distributed's constructors carry no annotations
                     timeout=connect_timeout) as client:
             ex = _Dask(client)
             yield ex
@@ -187,7 +187,7 @@ def executor(spec: str = "serial", *, connect_timeout: float = 30.0) -> Iterator
         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         host="127.0.0.1",
         silence_logs=logging.ERROR,
-    ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+    ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]  # distributed's constructors carry no annotations
         ex = _Dask(client)
         yield ex
         ex.shutdown(wait=False)

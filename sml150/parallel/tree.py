@@ -1,5 +1,8 @@
 """Tree-shaped parallel searches on an executor: nodes split lazily, taken in sequential order.
 
+(Over 400 lines: one scheduler: its tasks, its split rule and its cost model share the task
+records.)
+
 A parallel game-tree search (the handouts' Jamboree, Kuszmaul's Jamboree) is a recursion in
 which some children of a node are searched one after another and others side by side. Each
 node can be searched in one of two ways that give the same answer:

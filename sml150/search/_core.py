@@ -1,5 +1,7 @@
 """The engine's kernel: the fail-soft alpha-beta closure over an adapted game (``adapter``).
 
+(Over 400 lines: the kernel is one closure built per search; its parts bind each other's locals.)
+
 Private: the public entry points are the algorithm modules (``alphabeta``, ``pvs``, ``mtdf``,
 ...). ``Kernel`` binds everything the hot loop needs to local closure variables once per search,
 so a node costs the game's own work plus a few comparisons: no per-node records, no ``Est``
@@ -324,16 +326,16 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         key: Any = None
         if use_tt:
             if symmetric:
-                key, sym = canonical(s)  # type: ignore[misc]
+                key, sym = canonical(s)  # type: ignore[misc]  # bound only when the game is Symmetric (checked above)
             else:
                 key = keyf(s)
             probes += 1
-            e = tt_slot(key)  # type: ignore[misc]
+            e = tt_slot(key)  # type: ignore[misc]  # bound only when a table is used (checked above)
             if e is not None:
                 hits += 1
                 hint = e.move
                 if hint is not None and symmetric:
-                    hint = from_c(hint, sym)  # type: ignore[misc]
+                    hint = from_c(hint, sym)  # type: ignore[misc]  # bound only when the game is Symmetric (checked above)
                 known = e.answer(depth, alpha, beta, ply, exact_depth)
                 if known is not None:
                     return known
@@ -396,8 +398,8 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
             if best <= alpha0:
                 best_move = hint  # a fail-low's best move is no better than the others
             if best_move is not None and symmetric:
-                best_move = to_c(best_move, sym)  # type: ignore[misc]
-            tt_store(key, depth, flag_of(best, alpha0, beta),  # type: ignore[misc]
+                best_move = to_c(best_move, sym)  # type: ignore[misc]  # bound only when the game is Symmetric (checked above)
+            tt_store(key, depth, flag_of(best, alpha0, beta),  # type: ignore[misc]  # bound only when a table is used (checked above)
                      to_node(best, ply), best_move)
         return best
 

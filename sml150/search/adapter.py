@@ -132,4 +132,4 @@ def adapt(game: GAME[Any, Any], hooks: bool = True) -> Adapter:
 
 
 def _identity(s: Any) -> Hashable:
-    return s  # type: ignore[no-any-return]
+    return s  # type: ignore[no-any-return]  # a state with no tt_key is its own (hashable) key

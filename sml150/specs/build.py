@@ -247,7 +247,7 @@ class _FittedExplicit:
 
     def _player(self, s: ExplicitState) -> AnyPlayer:
         (rest,) = tree_depths(s.tree)
-        return build_player(self.spec, self.Game.inner,  # type: ignore[attr-defined]
+        return build_player(self.spec, self.Game.inner,  # type: ignore[attr-defined]  # the wrapped explicit game keeps the game it wraps as .inner
                             executor=self.executor, depth=rest)
 
     def analyze(self, s: ExplicitState) -> Analysis[Any]:

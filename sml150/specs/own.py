@@ -143,7 +143,7 @@ def load_game(spec: ModuleSpec) -> GAME[Any, Any]:
     if game is found and (isinstance(found, type) or _missing(found)):
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                game = found()  # type: ignore[operator]
+                game = found()  # type: ignore[operator]  # found was checked callable and annotated -> GAME above
         except Exception as e:  # the user's constructor: one line
             raise SpecError(f"{text!r}: making the GAME failed: {type(e).__name__}: {e}"
                             ) from None

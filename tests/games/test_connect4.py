@@ -89,7 +89,7 @@ def test_make_move_errors() -> None:
     with pytest.raises(IllegalMove, match="column 3 is off the board"):
         g.make_move(g.start, 2)
     with pytest.raises(IllegalMove, match="0-based column int"):
-        g.make_move(g.start, "1")  # type: ignore[arg-type]
+        g.make_move(g.start, "1")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     full = g.make_move(g.make_move(g.start, 0), 1)
     assert g.status(full) == Over(Draw()) and g.estimate(full) == Guess(0)
     with pytest.raises(IllegalMove, match="full"):
@@ -115,13 +115,13 @@ def test_bad_sizes(size: tuple[int, int]) -> None:
 
 def test_bad_size_type() -> None:
     with pytest.raises(TypeError):
-        ConnectFour(7.0, 6)  # type: ignore[arg-type]
+        ConnectFour(7.0, 6)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_state_is_immutable_and_hashable() -> None:
     s = G.parse_moves("44")
     with pytest.raises(AttributeError):
-        s.moves = 3  # type: ignore[misc]
+        s.moves = 3  # type: ignore[misc]  # a wrong type on purpose: its refusal is what is tested
     assert G.make_move(s, 0) != s and s.moves == 2
     assert hash(G.parse_moves("4415")) == hash(G.parse_moves("1544"))
 

@@ -202,7 +202,7 @@ def blind_worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         worker = subprocess.Popen([*cmd, address, "--nworkers", "1", "--nthreads", "1"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            with Client(address) as client:  # type: ignore[no-untyped-call]
+            with Client(address) as client:  # type: ignore[no-untyped-call]  # distributed's constructors carry no annotations
                 client.wait_for_workers(1, timeout=60)
             yield address
         finally:

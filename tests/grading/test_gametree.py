@@ -90,7 +90,7 @@ def test_a_wrong_solution_loses_points_where_it_is_wrong(name: str, tmp_path: Pa
 @pytest.mark.exhaustive  # seconds of sandboxes; the same worker code runs in process above
 def test_the_reference_scores_full_marks_in_the_sandbox_in_every_format(
         graded: object, tmp_path: Path) -> None:
-    report = graded("gametree", "reference")  # type: ignore[operator]
+    report = graded("gametree", "reference")  # type: ignore[operator]  # the fixture is a function; its type is the conftest's
     assert isinstance(report, GradeReport)
     assert report.ok and report.total == report.max_total == 100.0
     assert [t.id for t in report.tasks] == [str(k) for k in range(1, 9)]

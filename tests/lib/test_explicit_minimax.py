@@ -73,7 +73,7 @@ def test_explicit_game_errors() -> None:
     with pytest.raises(ValueError, match="at least one child"):
         Node("z", [])
     with pytest.raises(TypeError, match="needs a GameTree"):
-        ExplicitGame("a")  # type: ignore[arg-type]
+        ExplicitGame("a")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_searching_below_a_leaf_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,7 +86,7 @@ def test_settings_reject_bad_input() -> None:
     with pytest.raises(ValueError, match="search_depth must be >= 0, not -1"):
         Settings(G=HandoutSmall, search_depth=-1)
     with pytest.raises(TypeError, match="must be a GAME structure"):
-        Settings(G="tictactoe", search_depth=2)  # type: ignore[arg-type]
+        Settings(G="tictactoe", search_depth=2)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     with pytest.raises(TypeError, match="search_depth must be an int"):
         Settings(G=HandoutSmall, search_depth=True)
     with pytest.raises(ValueError, match="search_depth >= 1"):

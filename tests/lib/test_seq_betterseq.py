@@ -107,7 +107,7 @@ def test_range_and_subscript_are_distinct_exceptions() -> None:
 def test_update_refuses_a_malformed_call() -> None:
     s = Seq.from_list([1, 2])
     with pytest.raises(TypeError, match=r"Seq\.update"):
-        Seq.update(s, 0)  # type: ignore[call-overload]
+        Seq.update(s, 0)  # type: ignore[call-overload]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_update_of_a_tuple_element_keeps_the_hw11_shape() -> None:

@@ -66,7 +66,7 @@ def test_same_search_same_result_on_every_executor(  # noqa: PLR0917 -- hypothes
     with ThreadPoolExecutor(2) as threads:
         assert run(hw, game, depth, p, threads, grain=grain, coarse=coarse) == sequential
     assert run(hw, game, depth, p, procs, grain=grain, coarse=coarse) == sequential
-    assert sequential[0].value.n == minimax_value(t)  # type: ignore[union-attr]
+    assert sequential[0].value.n == minimax_value(t)  # type: ignore[union-attr]  # an explicit tree's value is a Guess here
 
 
 @settings(max_examples=25, deadline=None)

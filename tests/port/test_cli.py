@@ -26,7 +26,7 @@ def test_a_standalone_file_becomes_a_module(tmp_path: Path,
     ns: dict[str, object] = {}
     exec(compile(text, "shapes.py", "exec"), ns)
     area = ns["area"]
-    assert callable(area) and area(ns["Sq"](3)) == 9  # type: ignore[operator]
+    assert callable(area) and area(ns["Sq"](3)) == 9  # type: ignore[operator]  # exec'd code: its names are typed object
 
 
 def test_a_function_left_out_is_one_line_and_status_1(

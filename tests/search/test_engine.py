@@ -153,7 +153,7 @@ def test_budgets_are_checked() -> None:
     with pytest.raises(ValueError, match="max_depth must be >= 1"):
         iterative_deepening(G3, G3.start, max_depth=0)
     with pytest.raises(ValueError, match="unknown algorithm"):
-        iterative_deepening(G3, G3.start, algorithm="best")  # type: ignore[arg-type]
+        iterative_deepening(G3, G3.start, algorithm="best")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_a_search_past_its_node_limit_aborts() -> None:
@@ -168,9 +168,9 @@ def test_bad_searches_are_refused() -> None:
     with pytest.raises(ValueError, match="depth must be >= 1"):
         pvs(G3, G3.start, 0)
     with pytest.raises(TypeError, match="depth must be an int"):
-        mtdf(G3, G3.start, 2.5)  # type: ignore[arg-type]
+        mtdf(G3, G3.start, 2.5)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     with pytest.raises(TypeError, match="TranspositionTable or a bool"):
-        alphabeta(G3, G3.start, 2, tt="yes")  # type: ignore[arg-type]
+        alphabeta(G3, G3.start, 2, tt="yes")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_engine_players() -> None:
@@ -193,4 +193,4 @@ def test_a_timed_player_always_moves() -> None:
 
 def test_a_non_game_is_refused() -> None:
     with pytest.raises(TypeError, match="is not a GAME structure"):
-        alphabeta("tictactoe", None, 2)  # type: ignore[arg-type]
+        alphabeta("tictactoe", None, 2)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested

@@ -76,9 +76,9 @@ def test_table_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="power of two"):
         TranspositionTable(capacity=0)
     with pytest.raises(ValueError, match="policy"):
-        TranspositionTable(policy="lru")  # type: ignore[arg-type]
+        TranspositionTable(policy="lru")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     with pytest.raises(TypeError, match="capacity must be an int"):
-        TranspositionTable(capacity=2.0)  # type: ignore[arg-type]
+        TranspositionTable(capacity=2.0)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_depth_preferred_keeps_deeper_entries_of_the_same_search() -> None:

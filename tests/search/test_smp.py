@@ -36,7 +36,7 @@ DEPTHS = st.one_of(st.integers(0, (1 << 15) - 1), st.integers(0, 1000).map(
 def test_an_entry_comes_back_as_stored(key: int, depth: int, flag: object, value: int,
                                        move: int | None) -> None:
     with SharedTable.create(16) as tt:
-        tt.store(key, depth, flag, value, move)  # type: ignore[arg-type]
+        tt.store(key, depth, flag, value, move)  # type: ignore[arg-type]  # hypothesis draws keys of every kind, not only ints
         e = tt.slot(key)
     assert e is not None
     assert (e.key, e.depth, e.flag, e.value, e.move) == (key, depth, flag, value, move)
@@ -48,7 +48,7 @@ OPS = st.lists(st.tuples(st.integers(0, 40), st.integers(0, 6), FLAGS, st.intege
 
 @given(OPS)
 @settings(max_examples=60, deadline=None)
-def test_in_one_process_it_is_the_transposition_table(ops: list[tuple]) -> None:  # type: ignore[type-arg]
+def test_in_one_process_it_is_the_transposition_table(ops: list[tuple]) -> None:  # type: ignore[type-arg]  # hypothesis draws mixed tuples
     """Same slots (the same mixed index), same depth-preferred policy: the same answers."""
     private = TranspositionTable(8)
     with SharedTable.create(8) as shared:
@@ -195,7 +195,7 @@ def test_a_worker_on_another_machine_is_a_clear_error(
         smp._work(me, "/dev/shm/sml150-table-elsewhere", 0, G.start, 4)
 
     class Elsewhere(ThreadPoolExecutor):  # its tasks see another path: another machine
-        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]  # the signature of Executor.submit, overridden as is
             return super().submit(fn, args[0], args[1] + "-elsewhere", *args[2:], **kwargs)
 
     with Elsewhere(2) as ex, pytest.raises(SharedTableError):

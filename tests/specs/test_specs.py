@@ -146,7 +146,7 @@ def test_the_solve_player_moves_on_connect_four_and_says_what_it_does() -> None:
     said: list[str] = []
     choice = build_game("connect4")
     p = seat("solve:0.4", choice, Maxie, note=said.append)
-    s = choice.game.parse_moves("4455")  # type: ignore[attr-defined]
+    s = choice.game.parse_moves("4455")  # type: ignore[attr-defined]  # a Connect Four game behind the GAME type
     assert p.next_move(s) in (2, 5)  # Pons' best columns 3 and 6 (0-based here)
     assert said[0] == "solve: solving Connect Four 7x6 (at most 0.4 s a move)"
     assert said[1].startswith("solve: solved by Pons' solver: score 18")

@@ -1,5 +1,8 @@
 """The OCaml exercise "Evaluating a Game Tree" (seed 003): given code and model answers.
 
+(Over 400 lines: the exercise's given code and the model answers to its eight questions, in the
+exercise's order, as one file a student receives.)
+
 This is the reference the grader of ``sml150 grade gametree`` computes its answers with, and
 the source of the starter file (``sml150 handout gametree``): the starter keeps the given code
 (the ``Seq`` nodes, the tree type, ``bottom``/``top``, ``Sense`` and its helpers,

@@ -1,5 +1,8 @@
 """``AlphaBeta``: alpha-beta pruning with explicit bounds, the HW10 API (Tasks 6.1-6.4).
 
+(Over 400 lines: HW10's AlphaBeta is one functor in the handout: its datatypes, its printing and
+its search read as one structure.)
+
 The search is fail-soft, as the handout's §6.1 describes. At a Maxie node with window
 ``(alpha, beta)`` the children are evaluated left to right, child ``i`` with ``(alpha_i, beta)``
 where ``alpha_1 = alpha`` and ``alpha_{j+1} = max(alpha_j, v_j)``; the first ``v_i >= beta``

@@ -1,5 +1,8 @@
 """``Jamboree``: alpha-beta on some children, the rest in parallel, the HW10 API (Tasks 7.1-7.4).
 
+(Over 400 lines: HW10's Jamboree is one functor in the handout: its node routine, its splitting
+and its player read as one structure.)
+
 At every node searched, the moves split into ``abmoves`` (the first ``floor(prune_percentage *
 n)``) and ``mmmoves`` (the rest). The ``abmoves`` are searched one after another exactly as in
 ``AlphaBeta`` (fail-soft, the window narrowing, a cut at ``>= beta`` for Maxie, ``<= alpha`` for

@@ -134,7 +134,7 @@ def test_signature_and_consts() -> None:
     with pytest.raises(ValueError, match="board_size must be >= 1, not 0"):
         TTTConsts(0)
     with pytest.raises(TypeError, match="must be an int"):
-        TTTConsts("3")  # type: ignore[arg-type]
+        TTTConsts("3")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
     @attrs.frozen
     class Plain:
@@ -174,7 +174,7 @@ def test_make_move_errors_name_the_move_and_state() -> None:
         HANDOUT.make_move(s, (O, (0, 0)))
     assert "1 . O ." in str(info.value)  # the state is printed
     with pytest.raises(ValueError, match="pair"):
-        HANDOUT.make_move(s, "0 0")  # type: ignore[arg-type]
+        HANDOUT.make_move(s, "0 0")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     over = HANDOUT.data_to_start_state(["OOO", "XX.", "..."])
     with pytest.raises(ValueError, match="game is over"):
         HANDOUT.make_move(over, (X, (2, 2)))
@@ -425,9 +425,9 @@ def test_state_constructor_checks_types() -> None:
                       Seq.repeat(3, Seq.repeat(2, Nothing)), Seq.repeat(3, Seq.repeat(3, O)),
                       Seq.repeat(3, Seq.repeat(3, Some("O")))):
         with pytest.raises(TypeError, match="TTTState"):
-            TTTState(bad_board, Maxie)  # type: ignore[arg-type]
+            TTTState(bad_board, Maxie)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     with pytest.raises(TypeError, match="Maxie or Minnie"):
-        TTTState(good, "Maxie")  # type: ignore[arg-type]
+        TTTState(good, "Maxie")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_bools_and_floats_are_no_coordinates() -> None:
@@ -435,9 +435,9 @@ def test_bools_and_floats_are_no_coordinates() -> None:
     s = g.start
     for m in [(O, (True, False)), (O, (1.0, 1)), (O, (0, None)), (O, [0, 0]), [O, (0, 0)],
               ("O", (0, 0)), (O, (0, 0, 0)), (O,), None, 3, "0 0", (O, (10**30, 0))]:
-        assert not g.is_valid_move(s, m), m  # type: ignore[arg-type]
+        assert not g.is_valid_move(s, m), m  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
         with pytest.raises(ValueError, match=r"TicTacToe\.make_move"):
-            g.make_move(s, m)  # type: ignore[arg-type]
+            g.make_move(s, m)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     assert s == g.start
 
 
@@ -451,4 +451,4 @@ def test_parse_move_is_linear_and_ascii() -> None:
     assert g.parse_move(s, "  ( 1 ,2 )  ") == Some((O, (1, 2)))
     assert g.parse_move(s, "(1 2") == g.parse_move(s, "1, 2)") == Some((O, (1, 2)))
     assert g.parse_move(s, "01 02") == Some((O, (1, 2)))
-    assert g.parse_move(s, None) == Nothing  # type: ignore[arg-type]
+    assert g.parse_move(s, None) == Nothing  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested

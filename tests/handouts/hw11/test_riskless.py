@@ -435,7 +435,7 @@ def test_malformed_moves_are_invalid_moves(move: object) -> None:
     G = Riskless(M1)
     s = G.start
     with pytest.raises(InvalidMove, match="invalid move"):
-        G.make_move(s, move)  # type: ignore[arg-type]
+        G.make_move(s, move)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     assert s == G.start
 
 
@@ -465,4 +465,4 @@ def test_parse_move_odd_lines_are_nothing() -> None:
                 "3" + " " * 100_000 + "x", "3\x004", "+3 4", "3_0 4"]:
         assert G.parse_move(G.start, bad) == Nothing, bad[:20]
     assert G.parse_move(G.start, "03 04") == Some((3, 4))
-    assert G.parse_move(G.start, None) == Nothing  # type: ignore[arg-type]
+    assert G.parse_move(G.start, None) == Nothing  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
