@@ -29,9 +29,12 @@ State = TypeVar("State")
 Move = TypeVar("Move")
 
 
-def aspiration_root(guess: Score = 0, delta: Score = 16
+def aspiration_root(guess: Score = 0, delta: Score = 16, first: tuple[Any, ...] = ()
                     ) -> Callable[[Kernel, Any, int], tuple[Score, Any]]:
-    """The aspiration-window root search around ``guess``.
+    """The aspiration-window root search around ``guess`` (``first``: moves to try first).
+
+    The one aspiration driver: ``aspiration`` and ``iterative_deepening(algorithm=
+    "aspiration")`` (around the previous depth's value, its move first) both use it.
 
     REQUIRES: ``delta >= 1`` (else ``ValueError``). ENSURES: the exact value and a move of it.
     """
@@ -43,7 +46,7 @@ def aspiration_root(guess: Score = 0, delta: Score = 16
         lows = highs = 0
         while True:
             # Inv: alpha < beta; the value lies outside (alpha, beta) only beyond a failed side.
-            v, m = k.root(s, depth, alpha, beta)
+            v, m = k.root(s, depth, alpha, beta, first=first)
             if v <= alpha and alpha > -INF:
                 lows += 1
                 alpha = -INF if lows >= 2 else v - delta * 4 ** lows

@@ -35,6 +35,7 @@ from sml150.search._core import (
 )
 from sml150.search._run import make_table, run
 from sml150.search.adapter import adapt
+from sml150.search.aspiration import aspiration_root
 from sml150.search.hooks import Horizon
 from sml150.search.mtdf import mtdf_root
 from sml150.search.pvs import pvs_root
@@ -42,13 +43,13 @@ from sml150.search.result import SearchResult, SearchStats
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
 
-__all__ = ["Algorithm", "iterative_deepening", "to_the_end"]
+__all__ = ["DeepenedSearch", "iterative_deepening", "to_the_end"]
 
 State = TypeVar("State")
 Move = TypeVar("Move")
 
-Algorithm = Literal["alphabeta", "pvs", "mtdf", "aspiration"]
-"""The searches iterative deepening can drive."""
+DeepenedSearch = Literal["alphabeta", "pvs", "mtdf", "aspiration"]
+"""The searches iterative deepening can drive (the engine's players are ``player.Algorithm``)."""
 
 
 def _check_budget(nodes: int | None, seconds: float | None, max_depth: int | None) -> None:
@@ -69,25 +70,16 @@ def _check_budget(nodes: int | None, seconds: float | None, max_depth: int | Non
             raise ValueError(f"iterative_deepening: max_depth must be >= 1, not {max_depth}")
 
 
-def _root(algorithm: Algorithm, prev_value: Score | None, prev_move: Any
+def _root(algorithm: DeepenedSearch, prev_value: Score | None, prev_move: Any
           ) -> Callable[[Kernel, Any, int], tuple[Score, Any]]:
     first = () if prev_move is None else (prev_move,)
     if algorithm == "mtdf":
         return mtdf_root(0 if prev_value is None else prev_value)
+    if algorithm == "aspiration" and prev_value is not None:
+        return aspiration_root(prev_value, first=first)
 
     def search(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
-        if algorithm != "aspiration" or prev_value is None:
-            return k.root(s, depth, -INF, INF, first=first)
-        # Aspiration: a window around the previous value, each failed side opened fully.
-        alpha, beta = prev_value - 16, prev_value + 16
-        while True:
-            v, m = k.root(s, depth, alpha, beta, first=first)
-            if v <= alpha:
-                alpha = -INF
-            elif v >= beta:
-                beta = INF
-            else:
-                return v, m
+        return k.root(s, depth, -INF, INF, first=first)
 
     return search
 
@@ -95,7 +87,7 @@ def _root(algorithm: Algorithm, prev_value: Score | None, prev_move: Any
 def iterative_deepening(
         game: GAME[State, Move], state: State, *, max_depth: int | None = None,
         nodes: int | None = None, seconds: float | None = None,
-        algorithm: Algorithm = "pvs", tt: TranspositionTable | bool = True,
+        algorithm: DeepenedSearch = "pvs", tt: TranspositionTable | bool = True,
         options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False
 ) -> Iterator[SearchResult[Move]]:
     """One ``SearchResult`` per completed depth ``1, 2, ...``; stats are cumulative.
@@ -125,7 +117,7 @@ def iterative_deepening(
 
 def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917 -- private, one caller
             table: TranspositionTable | None,
-            options: SearchOptions, all_best: bool, algorithm: Algorithm, max_depth: int,
+            options: SearchOptions, all_best: bool, algorithm: DeepenedSearch, max_depth: int,
             nodes: int | None, deadline: float | None) -> Iterator[SearchResult[Move]]:
     total: SearchStats | None = None
     prev_value: Score | None = None

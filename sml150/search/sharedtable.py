@@ -50,7 +50,7 @@ from typing import Any, Final, final
 
 from sml150.search._core import SOLVE_DEPTH
 from sml150.search.score import WIN, Score
-from sml150.search.table import EXACT, LOWER, MIX, UPPER, Flag, Slot
+from sml150.search.table import EXACT, LOWER, MIX, UPPER, Flag, Slot, keeps
 
 __all__ = ["BUSY", "PREFIX", "SharedTable", "SharedTableError", "table_dir"]
 
@@ -285,7 +285,7 @@ class SharedTable:
         i = _HEADER + BUSY + 2 * (((key * MIX) >> 29) & self.mask)
         gen = self.generation + 1
         old = w[i + 1]
-        if old & 63 == gen and _decode_depth((old >> 16) & 0xFFFF) > depth:
+        if keeps(old & 63, _decode_depth((old >> 16) & 0xFFFF), gen, depth):
             return
         m = move if type(move) is int and 0 <= move < _NO_MOVE else _NO_MOVE
         data = (v << 32) | (d << 16) | (m << 8) | (int(flag) << 6) | gen

@@ -61,6 +61,7 @@ __all__ = [
     "Table",
     "TranspositionTable",
     "flag_of",
+    "keeps",
 ]
 
 
@@ -110,6 +111,19 @@ def index(key: Hashable, mask: int) -> int:
 
 Policy = Literal["depth", "always"]
 """The replacement policies (see the module docstring)."""
+
+
+def keeps(held_generation: int, held_depth: int, generation: int, depth: int) -> bool:
+    """The depth-preferred replacement rule: whether a slot keeps its entry against a new one.
+
+    The one copy of the rule, for ``TranspositionTable`` and ``SharedTable`` alike.
+    ENSURES: an entry of this search (``held_generation == generation``) searched deeper than
+    the new one's ``depth`` is kept; anything older or shallower (or as deep) is replaced.
+
+    >>> keeps(3, 8, 3, 5), keeps(3, 5, 3, 5), keeps(2, 8, 3, 5)
+    (True, False, False)
+    """
+    return held_generation == generation and held_depth > depth
 
 
 class Slot(NamedTuple):
@@ -300,7 +314,7 @@ class TranspositionTable:
         slots = self.slots
         if self.policy == "depth":
             e = slots.get(i)
-            if e is not None and e.generation == self.generation and e.depth > depth:
+            if e is not None and keeps(e.generation, e.depth, self.generation, depth):
                 return
         # tuple.__new__ builds the same Slot as Slot(...) without its Python-level __new__:
         # a store happens at every interior node the engine searches.
