@@ -28,6 +28,7 @@ from sml150.parallel import executor
 from sml150.search import ParallelEnginePlayer, engine_player, pvs
 from sml150.search.jamboree import ParallelResult
 from sml150.search.score import Score, est_to_score, from_node, loss_in, win_in
+from sml150.specs import engine_spec
 
 DATA = Path(__file__).resolve().parent / "data" / "connect4"
 NOTE = "sml150: note: --executor processes:2 is not used: "
@@ -97,8 +98,8 @@ def test_parallel_engine_players_choose_a_move_of_the_pvs_value(
         kind: str, name: str, ex: Executor) -> None:
     g = GAMES[name]
     for depth in (1, 2, 3):
-        here = engine_player(f"engine:{kind}:{depth}", g)
-        there = engine_player(f"engine:{kind}:{depth}", g, executor=ex)
+        here = engine_player(engine_spec(f"engine:{kind}:{depth}"), g)
+        there = engine_player(engine_spec(f"engine:{kind}:{depth}"), g, executor=ex)
         assert isinstance(here, ParallelEnginePlayer) and here.executor is None
         assert isinstance(there, ParallelEnginePlayer) and there.executor is ex
         for s in positions(g, 4, seed=depth):
@@ -118,7 +119,7 @@ def test_the_shared_table_player_chooses_a_move_of_the_pvs_value(ex: Executor) -
     equal moves may depend on the timing)."""
     g = GAMES["tictactoe"]
     for depth in (1, 3):
-        there = engine_player(f"engine:smp:{depth}", g, executor=ex)
+        there = engine_player(engine_spec(f"engine:smp:{depth}"), g, executor=ex)
         for s in positions(g, 3, seed=depth):
             expected = pvs(g, s, depth, tt=False).value
             r = there.search(s)

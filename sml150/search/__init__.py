@@ -28,8 +28,8 @@ from sml150.search.iterative import iterative_deepening as iterative_deepening
 from sml150.search.minimax import minimax as minimax
 from sml150.search.mtdf import mtdf as mtdf
 from sml150.search.player import EnginePlayer as EnginePlayer
-from sml150.search.player import EngineSpecError as EngineSpecError
 from sml150.search.player import ParallelEnginePlayer as ParallelEnginePlayer
+from sml150.search.player import SeatError as SeatError
 from sml150.search.player import engine_player as engine_player
 from sml150.search.pvs import pvs as pvs
 from sml150.search.result import SearchResult as SearchResult
@@ -39,12 +39,12 @@ from sml150.search.table import TranspositionTable as TranspositionTable
 
 __all__ = [
     "EnginePlayer",
-    "EngineSpecError",
     "Limits",
     "ParallelEnginePlayer",
     "SearchOptions",
     "SearchResult",
     "SearchStats",
+    "SeatError",
     "TranspositionTable",
     "alphabeta",
     "aspiration",

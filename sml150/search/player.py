@@ -1,44 +1,38 @@
 """Engine players: a PLAYER (``next_move``, ``analyze``) for an ``EngineSpec``, for any GAME.
 
-The engine's player grammar (case-insensitive, an optional ``engine:`` prefix is ignored) is read
-by ``EngineSpec.parse``, its one parser; ``sml150.specs`` reads the command's PLAYER argument with
-it, and the help text comes from ``Algorithm.about``:
+The engine takes records only: an ``EngineSpec`` is an ``Algorithm`` and an ``EngineBudget``
+(depth, positions, seconds). Text such as ``"pvs:9"`` is read by ``sml150.specs`` (its
+``parse_player`` / ``engine_spec``, the one reader of the PLAYER grammar), so one text means one
+player everywhere. The kinds:
 
-- ``minimax:d``, ``alphabeta:d`` (also ``negamax:d``), ``pvs:d``, ``mtdf:d``, ``aspiration:d``,
-  ``scout:d``: that algorithm to depth ``d >= 1``;
-- ``id:seconds``: iterative deepening (PVS) for at most ``seconds > 0`` (the deepest finished
+- ``MINIMAX``, ``ALPHABETA`` (also ``NEGAMAX``), ``PVS``, ``MTDF``, ``ASPIRATION``, ``SCOUT``:
+  that algorithm to ``budget.depth >= 1``;
+- ``ID``: iterative deepening (PVS) for at most ``budget.seconds`` (the deepest finished
   iteration's move; if not even depth 1 finishes in time, a depth-1 search decides);
-- ``solve[:seconds]``: iterative deepening until every line reaches the end of the game (an
-  exact value), for at most ``seconds`` (default ``SOLVE_SECONDS``) and never deeper than the
-  Python stack allows (``solve_depth``): past either it plays the deepest finished search's move
-  (``EnginePlayer.search`` says whether it solved);
-- ``jamboree:d``, ``ybw:d``: the parallel searches of ``sml150.search.jamboree`` (Kuszmaul's
+- ``SOLVE``: iterative deepening until every line reaches the end of the game (an exact value),
+  for at most ``budget.seconds`` (``SOLVE_SECONDS`` when the text names none) and never deeper
+  than the Python stack allows (``solve_depth``): past either it plays the deepest finished
+  search's move (``EnginePlayer.search`` says whether it solved);
+- ``JAMBOREE``, ``YBW``: the parallel searches of ``sml150.search.jamboree`` (Kuszmaul's
   Jamboree, young-brothers-wait) to depth ``d >= 1``, on the executor given to
   ``engine_player`` (``None``: in this process). Their value is the depth-``d`` minimax value
   (each task's table keeps to exact depths), so it equals ``pvs(game, s, d, tt=False)``'s, and
   the move is the same on every executor;
-- ``smp:d``: ``sml150.search.smp.lazy_smp`` to depth ``d``, one worker per worker of the
+- ``SMP``: ``sml150.search.smp.lazy_smp`` to depth ``d``, one worker per worker of the
   executor sharing one table (ABDADA): the same value, a move of that value (which of the equal
   best moves may depend on the timing).
 
-A depth, a node count and a time are one record, ``EngineBudget``; a caller that has a depth in
-hand builds ``EngineSpec(Algorithm.PVS, EngineBudget(depth=4))``, never the text ``"pvs:4"``.
 Only the parallel searches (``Algorithm.parallel``) use an executor; the others ignore it and
 search in this process.
 
-(About 500 lines, over the house's 400: the engine's player grammar, its records and the two
-player structures it builds are one room; the grammar sits here, below ``sml150.specs``, because
-``sml150.specs`` builds on the engine and the engine may not import it.)
+(Over 400 lines: the engine's player records and the two player structures it builds are one
+room.)
 
 >>> from sml150.games.tictactoe import KInARow
 >>> g = KInARow(3, 3)
->>> p = engine_player("pvs:9", g)
+>>> p = engine_player(EngineSpec(Algorithm.PVS, EngineBudget(depth=9)), g)
 >>> p.next_move(g.play_line("0 0, 1 1, 0 1"))
 (0, 2)
->>> engine_player("pvs:0", g)
-Traceback (most recent call last):
-...
-sml150.search.player.EngineSpecError: bad depth '0' in 'pvs:0' (a whole number >= 1)
 """
 
 from __future__ import annotations
@@ -46,7 +40,6 @@ from __future__ import annotations
 import enum
 import inspect
 import math
-import re
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -72,14 +65,13 @@ if TYPE_CHECKING:
 __all__ = [
     "PARALLEL_KINDS",
     "SOLVE_SECONDS",
-    "SPEC_HELP",
     "Algorithm",
     "AnyEnginePlayer",
     "EngineBudget",
     "EnginePlayer",
     "EngineSpec",
-    "EngineSpecError",
     "ParallelEnginePlayer",
+    "SeatError",
     "deepest",
     "engine_player",
     "solve_depth",
@@ -159,22 +151,11 @@ _ABOUT: Final[dict[Algorithm, str]] = {
 PARALLEL_KINDS: tuple[str, ...] = tuple(a.value for a in Algorithm if a.parallel)
 """The engine players that search on an executor: Jamboree, young-brothers-wait, shared-table."""
 
-SPEC_HELP = ", ".join(a.syntax for a in Algorithm)
-"""The specs ``engine_player`` accepts, for error messages (generated from ``Algorithm``)."""
+class SeatError(ValueError):
+    """An engine player that cannot play a game (``smp`` on a game whose table keys are not ints).
 
-
-class EngineSpecError(ValueError):
-    """A player spec ``EngineSpec.parse`` cannot read.
-
-    >>> engine_player("fast", None)  # type: ignore[arg-type]
-    Traceback (most recent call last):
-    ...
-    sml150.search.player.EngineSpecError: unknown engine player 'fast' (use minimax:D, ...)
+    Refused when the player is made, before any move.
     """
-
-
-def _shown(text: str) -> str:
-    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
 
 
 @final
@@ -225,11 +206,10 @@ class EngineBudget:
 class EngineSpec:
     """An engine player, read: its algorithm and its budget.
 
-    >>> EngineSpec.parse("engine:ybw:3")  # doctest: +NORMALIZE_WHITESPACE
-    EngineSpec(algorithm=<Algorithm.YBW: 'ybw'>,
-               budget=EngineBudget(depth=3, nodes=None, seconds=None))
-    >>> EngineSpec.parse("solve").budget.seconds, EngineSpec.parse("id:1.5").text
-    (10.0, 'id:1.5')
+    >>> EngineSpec(Algorithm.YBW, EngineBudget(depth=3)).text
+    'ybw:3'
+    >>> EngineSpec(Algorithm.ID, EngineBudget(seconds=1.5)).text
+    'id:1.5'
     """
 
     algorithm: Algorithm
@@ -244,58 +224,11 @@ class EngineSpec:
 
     @property
     def text(self) -> str:
-        """The spec written out (for titles and tables; never parsed back by the library)."""
+        """The spec written out (for titles and tables; ``sml150.specs`` reads it back)."""
         b = self.budget
         if self.algorithm in (Algorithm.ID, Algorithm.SOLVE):
             return f"{self.algorithm.value}:{b.seconds:g}" if b.seconds is not None else "solve"
         return f"{self.algorithm.value}:{b.depth}"
-
-    @classmethod
-    def parse(cls, text: str) -> EngineSpec:
-        """Read an engine player spec (the grammar of the module docstring).
-
-        REQUIRES: true. ENSURES: the spec, or ``EngineSpecError`` naming the bad part.
-
-        >>> EngineSpec.parse("PVS:4").budget.depth
-        4
-        >>> EngineSpec.parse("id:0")
-        Traceback (most recent call last):
-        ...
-        sml150.search.player.EngineSpecError: bad time '0' in 'id:0' (seconds, > 0 and <= 3600)
-        """
-        parts = text.strip().lower().split(":")
-        if parts[0] == "engine":
-            parts = parts[1:]
-        try:
-            kind = Algorithm(parts[0]) if parts else None
-        except ValueError:
-            kind = None
-        if kind is Algorithm.SOLVE and len(parts) in (1, 2):
-            s = _seconds(parts[1], text) if len(parts) == 2 else SOLVE_SECONDS
-            return cls(kind, EngineBudget(seconds=s))
-        if kind is Algorithm.ID and len(parts) == 2:
-            return cls(kind, EngineBudget(seconds=_seconds(parts[1], text)))
-        if kind is not None and kind not in (Algorithm.ID, Algorithm.SOLVE) and len(parts) == 2:
-            return cls(kind, EngineBudget(depth=_depth(parts[1], text)))
-        raise EngineSpecError(f"unknown engine player {_shown(text)!r} (use {SPEC_HELP})")
-
-
-def _depth(text: str, spec: str) -> int:
-    if re.fullmatch(r"[0-9]{1,9}", text) is None or int(text) < 1:
-        raise EngineSpecError(f"bad depth {_shown(text)!r} in {_shown(spec)!r} (a whole number"
-                              " >= 1)")
-    return int(text)
-
-
-def _seconds(text: str, spec: str) -> float:
-    try:
-        s = float(text) if len(text) <= 40 else math.nan
-    except ValueError:
-        s = math.nan
-    if not 0.0 < s <= 3600.0:
-        raise EngineSpecError(f"bad time {_shown(text)!r} in {_shown(spec)!r} (seconds, > 0 and"
-                              " <= 3600)")
-    return s
 
 
 def solve_depth() -> int:
@@ -471,31 +404,41 @@ def deepest(game: GAME[State, Move], s: State, budget: EngineBudget) -> SearchRe
     return last if last is not None else alphabeta(game, s, 1)
 
 
-def engine_player(spec: str | EngineSpec, game: GAME[State, Move], *,
+def engine_player(spec: EngineSpec, game: GAME[State, Move], *,
                   executor: Executor | None = None) -> AnyEnginePlayer[State, Move]:
     """The engine PLAYER a spec names (see the module docstring), for ``game``.
 
-    REQUIRES: an ``EngineSpec``, or text ``EngineSpec.parse`` reads (else ``EngineSpecError``,
-    a ``ValueError``).
-    ENSURES: for ``jamboree:d`` and ``ybw:d`` a ``ParallelEnginePlayer`` searching on
-    ``executor``, else an ``EnginePlayer``, which ignores ``executor`` (it searches in this
-    process).
+    REQUIRES: an ``EngineSpec`` record (text is read by ``sml150.specs.engine_spec``; a ``str``
+    here is a ``TypeError``); for ``SMP``, a game whose table keys are ints below 2**63 (else
+    ``SeatError``, a ``ValueError``, before any move).
+    ENSURES: for the parallel kinds a ``ParallelEnginePlayer`` searching on ``executor``, else
+    an ``EnginePlayer``, which ignores ``executor`` (it searches in this process).
 
     >>> from sml150.games.tictactoe import KInARow
     >>> from sml150.parallel import SerialExecutor
     >>> g = KInARow(3, 3)
-    >>> p = engine_player("engine:jamboree:4", g, executor=SerialExecutor())
+    >>> jamboree = EngineSpec(Algorithm.JAMBOREE, EngineBudget(depth=4))
+    >>> p = engine_player(jamboree, g, executor=SerialExecutor())
     >>> type(p).__name__, p.next_move(g.play_line("0 0, 1 1, 0 1"))
     ('ParallelEnginePlayer', (0, 2))
     >>> type(engine_player(EngineSpec(Algorithm.PVS, EngineBudget(depth=4)), g)).__name__
     'EnginePlayer'
     >>> from sml150.lib.explicit import HandoutSmall
-    >>> engine_player("smp:3", HandoutSmall)  # doctest: +ELLIPSIS
+    >>> engine_player(EngineSpec(Algorithm.SMP, EngineBudget(depth=3)), HandoutSmall)
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sml150.search.player.EngineSpecError: smp:3: the table keys of ... are not ints below 2**63 ...
+    sml150.search.player.SeatError: smp:3: the table keys of ... are not ints below 2**63 ...
+    >>> engine_player("pvs:9", g)  # type: ignore[arg-type]  # text is the specs' to read
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: engine_player takes an EngineSpec, not 'pvs:9': read text with ...
     """
-    e = spec if isinstance(spec, EngineSpec) else EngineSpec.parse(spec)
+    if not isinstance(spec, EngineSpec):
+        raise TypeError(f"engine_player takes an EngineSpec, not {spec!r}: read text with"
+                        " sml150.specs.engine_spec")
+    e = spec
     b = e.budget
     if e.algorithm.parallel:
         assert b.depth is not None
@@ -506,7 +449,7 @@ def engine_player(spec: str | EngineSpec, game: GAME[State, Move], *,
             try:
                 shareable(e.text, adapt(game, True), game.start)
             except ValueError as why:
-                raise EngineSpecError(str(why)) from None
+                raise SeatError(str(why)) from None
         return ParallelEnginePlayer(game, e.text, e.algorithm.value, b.depth, executor)
     if e.algorithm in (Algorithm.ID, Algorithm.SOLVE):
 

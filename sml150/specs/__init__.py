@@ -6,7 +6,8 @@ The layer between the engine and the commands: the CLI, ``sml150.tournament`` an
 - ``game``: the GAME records (``TicTacToeSpec``, ``RisklessSpec``, ``KInARowSpec``,
   ``ConnectFourSpec``, ``ExplicitSpec``, ``ModuleSpec``), ``parse_game``, ``GAME_SYNTAX``;
 - ``player``: the PLAYER records (``MiniMaxSpec``, ``AlphaBetaSpec``, ``JamboreeSpec``,
-  ``HumanSpec``, and the engine's ``EngineSpec`` with its ``EngineBudget``), ``parse_player``,
+  ``HumanSpec``, and the engine's ``EngineSpec`` with its ``EngineBudget``), ``parse_player``
+  (the one reader of PLAYER text; ``engine_spec`` for text that must name the engine's),
   ``PLAYER_SYNTAX``;
 - ``build``: ``build_game`` (a ``GameChoice``), ``build_player``, ``check_seat``, ``seat``;
 - ``own``: your own GAME (``MODULE:ATTRIBUTE``), checked before it is called or played;
@@ -46,6 +47,7 @@ from sml150.specs.player import HumanSpec as HumanSpec
 from sml150.specs.player import JamboreeSpec as JamboreeSpec
 from sml150.specs.player import MiniMaxSpec as MiniMaxSpec
 from sml150.specs.player import PlayerSpec as PlayerSpec
+from sml150.specs.player import engine_spec as engine_spec
 from sml150.specs.player import parse_player as parse_player
 from sml150.specs.player import search_depth as search_depth
 from sml150.specs.player import spec_text as spec_text
@@ -56,6 +58,6 @@ __all__ = [
     "AlphaBetaSpec", "ConnectFourSpec", "EngineBudget", "EngineSpec", "ExplicitMatch",
     "ExplicitSpec", "GameChoice", "GameSpec", "HumanSpec", "JamboreeSpec", "KInARowSpec",
     "MiniMaxSpec", "ModuleSpec", "PlayerSpec", "RisklessSpec", "SpecError", "TicTacToeSpec",
-    "build_game", "build_player", "check_seat", "parse_game", "parse_player", "search_depth",
-    "seat", "spec_text", "tree_depths", "uses_executor", "whole_number",
+    "build_game", "build_player", "check_seat", "engine_spec", "parse_game", "parse_player",
+    "search_depth", "seat", "spec_text", "tree_depths", "uses_executor", "whole_number",
 ]

@@ -1,10 +1,12 @@
 """PLAYER specs: the text a person types (``jamboree:3:0.5``, ``pvs:9``) read once into a record.
 
 The course's players (``minimax:D``, ``alphabeta:D``, ``jamboree:D:P``) and ``human`` are
-records of this module; every other player is the engine's, read by the engine's own parser
-(``sml150.search.player.EngineSpec.parse``) into an ``EngineSpec`` (its algorithm and an
-``EngineBudget``: depth, positions, seconds). ``parse_player`` is the one parser of the PLAYER
-grammar; ``PLAYER_SYNTAX`` is generated from the records' and the engine's descriptions.
+records of this module; every other player is the engine's, an ``EngineSpec`` (its algorithm
+and an ``EngineBudget``: depth, positions, seconds), which the engine takes as a record.
+``parse_player`` is the one parser of the PLAYER grammar (``engine_spec`` is the same parser,
+for text that must name an engine player); ``PLAYER_SYNTAX`` is generated from the records' and
+the engine's descriptions. A text names one player everywhere: ``alphabeta:4`` is HW11's
+AlphaBeta, the engine's is ``engine:alphabeta:4``.
 
 >>> parse_player("jamboree:3:0.25")
 JamboreeSpec(depth=3, prune=0.25)
@@ -21,7 +23,7 @@ from typing import ClassVar, Final, TypeAlias, final
 
 import attrs
 
-from sml150.search.player import Algorithm, EngineSpec, EngineSpecError
+from sml150.search.player import SOLVE_SECONDS, Algorithm, EngineBudget, EngineSpec
 from sml150.specs._error import SpecError, shown, whole_number
 from sml150.specs.game import help_rows
 
@@ -33,6 +35,7 @@ __all__ = [
     "JamboreeSpec",
     "MiniMaxSpec",
     "PlayerSpec",
+    "engine_spec",
     "parse_player",
     "search_depth",
     "spec_text",
@@ -174,14 +177,66 @@ def parse_player(text: str) -> PlayerSpec:
     if kind == "jamboree" and len(parts) in (2, 3):
         d = whole_number(parts[1], "search depth", least=1, where=where)
         return JamboreeSpec(d, _prune(parts[2], where) if len(parts) == 3 else None)
+    engine = _engine(parts, where)
+    if engine is not None:
+        return engine
+    raise SpecError(f"unknown player {shown(text)!r} (use {', '.join(_SYNTAXES)} or human)")
+
+
+_SYNTAXES: Final = [k.SYNTAX for k in _COURSE] + [_engine_syntax(a) for a in Algorithm]
+
+
+def _seconds(text: str, where: str) -> float:
     try:
-        return EngineSpec.parse(text)
-    except EngineSpecError as e:
-        if parts[0] == "engine" or (len(parts) == 2 and parts[0] in
-                                    {a.value for a in Algorithm}):
-            raise SpecError(str(e)) from None  # an engine player, with a bad depth or time
-    syntaxes = [k.SYNTAX for k in _COURSE] + [_engine_syntax(a) for a in Algorithm]
-    raise SpecError(f"unknown player {shown(text)!r} (use {', '.join(syntaxes)} or human)")
+        s = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        s = math.nan
+    if not 0.0 < s <= 3600.0:
+        raise SpecError(f"bad time {shown(text)!r}{where} (seconds, > 0 and <= 3600)")
+    return s
+
+
+def _engine(parts: list[str], where: str) -> EngineSpec | None:
+    """The engine's part of the grammar (``parts``: the text split at ``:``, lower case)."""
+    if parts[0] == "engine":
+        parts = parts[1:]
+    try:
+        kind = Algorithm(parts[0]) if parts else None
+    except ValueError:
+        return None
+    if kind is Algorithm.SOLVE and len(parts) in (1, 2):
+        s = _seconds(parts[1], where) if len(parts) == 2 else SOLVE_SECONDS
+        return EngineSpec(kind, EngineBudget(seconds=s))
+    if kind is Algorithm.ID and len(parts) == 2:
+        return EngineSpec(kind, EngineBudget(seconds=_seconds(parts[1], where)))
+    if kind is not None and kind not in (Algorithm.ID, Algorithm.SOLVE) and len(parts) == 2:
+        d = whole_number(parts[1], "search depth", least=1, where=where)
+        return EngineSpec(kind, EngineBudget(depth=d))
+    return None
+
+
+def engine_spec(text: str) -> EngineSpec:
+    """Read PLAYER text that names one of the engine's players (``parse_player``'s grammar).
+
+    REQUIRES: true. ENSURES: the record, or ``SpecError`` (a course player's text included:
+    ``alphabeta:4`` is HW11's AlphaBeta, the engine's is ``engine:alphabeta:4``).
+
+    >>> engine_spec("engine:ybw:3")  # doctest: +NORMALIZE_WHITESPACE
+    EngineSpec(algorithm=<Algorithm.YBW: 'ybw'>,
+               budget=EngineBudget(depth=3, nodes=None, seconds=None))
+    >>> engine_spec("solve").budget.seconds, engine_spec("id:1.5").text
+    (10.0, 'id:1.5')
+    >>> engine_spec("alphabeta:4")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sml150.specs._error.SpecError: 'alphabeta:4' is the course's player, not the engine's (...)
+    """
+    p = parse_player(text)
+    if not isinstance(p, EngineSpec):
+        raise SpecError(f"{shown(text)!r} is the course's player, not the engine's"
+                        f" (engine:{shown(text)} is the engine's)" if not isinstance(p, HumanSpec)
+                        else f"{shown(text)!r} is not one of the engine's players")
+    return p
 
 
 def search_depth(p: PlayerSpec) -> int | None:

@@ -15,7 +15,6 @@ from sml150.games.tictactoe import KInARow, KState
 from sml150.lib.est import Guess
 from sml150.lib.signatures import Analysis, In_play
 from sml150.search import (
-    EngineSpecError,
     Limits,
     SearchOptions,
     alphabeta,
@@ -30,6 +29,7 @@ from sml150.search import (
 from sml150.search.kernel import Aborted
 from sml150.search.result import SearchResult
 from sml150.search.score import WIN, Score, loss_in, win_in
+from sml150.specs import SpecError, engine_spec
 
 G3 = KInARow(3, 3)
 SOLVERS: list[Callable[..., SearchResult[Any]]] = [minimax, alphabeta, pvs, mtdf, aspiration,
@@ -175,19 +175,26 @@ def test_bad_searches_are_refused() -> None:
 
 def test_engine_players() -> None:
     s = G3.play_line("0 0, 1 1, 0 1")
-    for spec in ("minimax:3", "alphabeta:3", "negamax:3", "pvs:3", "mtdf:3", "aspiration:3",
-                 "scout:3", "solve", "engine:pvs:4", "id:5", "jamboree:3", "engine:ybw:4"):
-        p = engine_player(spec, G3)
+    for spec in ("engine:minimax:3", "engine:alphabeta:3", "negamax:3", "pvs:3", "mtdf:3",
+                 "aspiration:3", "scout:3", "solve", "engine:pvs:4", "id:5",
+                 "engine:jamboree:3", "engine:ybw:4"):
+        p = engine_player(engine_spec(spec), G3)
         assert p.next_move(s) == (0, 2), spec  # block, or lose at once
         assert p.analyze(s).move == (0, 2)
-    for bad in ("pvs", "pvs:x", "pvs:-1", "id:0", "id:soon", "deep:3", "", "jamboree:0",
-                "ybw", "engine:ybw:2:1"):
-        with pytest.raises(EngineSpecError):
-            engine_player(bad, G3)
+    for bad in ("pvs", "pvs:x", "pvs:-1", "id:0", "id:soon", "deep:3", "", "engine:jamboree:0",
+                "ybw", "engine:ybw:2:1", "alphabeta:3", "human"):
+        with pytest.raises(SpecError):
+            engine_spec(bad)
+
+
+def test_the_engine_takes_records_only() -> None:
+    """One text, one player: text is read by ``sml150.specs``, never by the engine."""
+    with pytest.raises(TypeError, match="engine_spec"):
+        engine_player("pvs:3", G3)  # type: ignore[arg-type]  # text, on purpose: refused
 
 
 def test_a_timed_player_always_moves() -> None:
-    p = engine_player("id:0.000001", KInARow(4, 4))
+    p = engine_player(engine_spec("id:0.000001"), KInARow(4, 4))
     assert p.next_move(KInARow(4, 4).start) in list(KInARow(4, 4).moves(KInARow(4, 4).start))
 
 

@@ -20,6 +20,7 @@ from sml150.search.score import INF, WIN
 from sml150.search.sharedtable import PREFIX, SharedTable, SharedTableError, table_dir
 from sml150.search.smp import lazy_smp, replay
 from sml150.search.table import EXACT, LOWER, UPPER, TranspositionTable
+from sml150.specs import engine_spec
 
 G = ConnectFour(5, 4)
 FLAGS = st.sampled_from([EXACT, LOWER, UPPER])
@@ -176,7 +177,7 @@ def test_lazy_smp_on_two_processes(made: list[str]) -> None:
 
 
 def test_the_smp_player() -> None:
-    p = engine_player("engine:smp:6", G)
+    p = engine_player(engine_spec("engine:smp:6"), G)
     a = p.analyze(G.start)
     assert a.value == pvs(G, G.start, 6).est
     assert p.next_move(G.start) in pvs(G, G.start, 6, all_best=True).best_moves

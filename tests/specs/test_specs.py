@@ -36,6 +36,7 @@ from sml150.specs import (
     SpecError,
     TicTacToeSpec,
     build_game,
+    engine_spec,
     parse_game,
     parse_player,
     seat,
@@ -134,7 +135,7 @@ def test_the_solve_player_on_riskless_does_not_overflow_the_stack() -> None:
     """It recursed a ply a frame to the end of a game whose lines never end (RecursionError
     inside attrs' ``__hash__`` of a deep Seq): now it stops at the depth the stack allows."""
     g = Riskless(M1)
-    p = engine_player("solve:0.3", g)
+    p = engine_player(engine_spec("solve:0.3"), g)
     assert p.next_move(g.start) in list(g.moves(g.start))
     said: list[str] = []
     assert SolvePlayer(g, "Riskless", EngineBudget(seconds=0.3), said.append).next_move(
