@@ -155,7 +155,7 @@ guarded "ttt-valid" (fn () =>
     val m = Seq.nth 0 (T3.moves s)
   in
     (T3.is_valid_move (s, m) andalso not (T3.is_valid_move (play3 ["1 1", T3.move_to_descriptor m], m))
-     andalso T3.parse_move s "1 1" = NONE andalso T3.player s = T3.Minnie, "")
+     andalso not (isSome (T3.parse_move s "1 1")) andalso T3.player s = T3.Minnie, "")
   end);
 fun statusCheck (name : string) (ds : string list) (want : string) : unit =
     guarded name (fn () => let val got = statusName (T3.status (play3 ds)) in (got = want, got) end);
