@@ -17,9 +17,11 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser(
         "autograder", help="staff: build the Gradescope or Autolab autograder bundle",
-        description="Write the staff-only autograder bundle: the grader, its dependencies' "
-                    "install steps and the course secret that draws the hidden cases (keep "
-                    "it private: with the secret, the hidden cases can be rebuilt).")
+        description="Write the staff-only autograder bundle: the grader, the install script "
+                    "for the grading image (Python >= 3.11, bubblewrap, the package's own "
+                    "dependencies) and the course secret that draws the hidden cases (in "
+                    "autograder.zip, or autograde.tar for Autolab: keep it private, since with "
+                    "the secret the hidden cases can be rebuilt).")
     p.add_argument("platform", choices=PLATFORMS)
     p.add_argument("hw", choices=["hw10", "hw11", "gametree"])
     p.add_argument("out", type=Path, help="directory to write the bundle into")
@@ -46,6 +48,8 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"sml150 autograder: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
-    for path in written:
-        print(f"wrote {path} (staff only: it holds the course secret)")
+    for f in written:
+        secret_note = ("staff only: it holds the course secret" if f.holds_secret
+                       else "no secret in it")
+        print(f"wrote {f.path} ({f.role}; {secret_note})")
     return 0
