@@ -23,7 +23,7 @@ from typing import Any
 
 from sml150.lib.api import MOVED
 
-__all__ = ["SearchCount", "require_in_play", "require_player_depth", "split_plies", "watch_searches"]
+__all__: list[str] = []  # every name is served by __getattr__, with its warning
 
 
 def __getattr__(name: str) -> Any:
