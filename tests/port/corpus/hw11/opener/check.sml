@@ -1,0 +1,3 @@
+structure GraphsUnderTest = Graphs;
+use "../playout11.sml";
+use "../check11.sml";

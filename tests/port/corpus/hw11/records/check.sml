@@ -1,0 +1,3 @@
+structure GraphsUnderTest = GraphSeq;
+use "../playout11.sml";
+use "../check11.sml";
