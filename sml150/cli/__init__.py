@@ -314,6 +314,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="with --batch: serial, processes[:N], dask[:N] or dask:ADDRESS")
     grade.add_argument("--out", type=Path, default=None,
                        help="with --batch: reports and grades.csv here (default SUBMISSION-grades)")
+    grade.add_argument("--regrade", action="store_true",
+                       help="with --batch: grade every student again (default: only those "
+                            "whose files changed since their last grade)")
     grade.add_argument("--task", action="append", dest="tasks", metavar="ID",
                        help="grade only this task (repeatable; e.g. --task 5.7)")
     for name in COMMAND_MODULES:
@@ -374,7 +377,8 @@ def _run(args: argparse.Namespace) -> int:
                 reach_scheduler(address, wait)
             return grading.batch_command(args.hw, args.submission, executor_spec=args.executor,
                                          out=args.out, no_sandbox=args.no_sandbox,
-                                         tasks=args.tasks, connect_timeout=wait)
+                                         tasks=args.tasks, connect_timeout=wait,
+                                         regrade=args.regrade)
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,
                                      no_sandbox=args.no_sandbox, reveal=args.reveal,

@@ -8,8 +8,10 @@ has workers, and no worker's sandboxes fight over a core (the budgets are wall-c
 It writes:
 
 - ``<student>.txt``: the student's text report;
-- ``<student>.json``: the student's scores (its presence marks the student as finished, so a
-  second run skips them; a run the grader itself had a problem with is not marked);
+- ``<student>.json``: the student's scores and the key of what was graded (``submission``: a
+  hash of the homework, the tasks and the submission's files as the grader copies them). A
+  later run skips a student whose key is unchanged and grades again one whose files changed
+  (``regrade``: everyone); a run the grader itself had a problem with is not recorded;
 - ``grades.csv``: one row per student (``student``, every task's score, ``total``, ``status``,
   ``similar``: modules nearly the reference's, for a person to review).
 
@@ -25,11 +27,15 @@ A submission cannot fail the batch: the grader turns its failures into failed te
 whose worker dies anyway is retried, then recorded with ``status`` ``lost: ...`` and no scores.
 (Without the sandbox a hostile submission could still harm the machine: the grader says so in
 its report.)
+
+(Over 400 lines: one pipeline, planned, read, graded, written and tabled, whose steps share the
+records above; split, each part would import the others' records.)
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import tempfile
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -48,7 +54,14 @@ from sml150.grading._submission import (
     unpack_snapshot,
 )
 
-__all__ = ["MAX_BATCH_BYTES", "StudentRow", "batch_command", "grade_batch", "students"]
+__all__ = [
+    "MAX_BATCH_BYTES",
+    "StudentRow",
+    "batch_command",
+    "grade_batch",
+    "students",
+    "submission_key",
+]
 
 CSV_NAME: Final = "grades.csv"
 """The class's table, in the output directory."""
@@ -76,6 +89,38 @@ class StudentRow:
     similar: str = ""
     """Modules nearly the reference's (``_similarity``), for a person to review; never a
     change of score."""
+    submission: str = ""
+    """The key of what was graded (``submission_key``; ``""``: not read)."""
+
+
+def submission_key(hw: str, snapshot: Snapshot, tasks: Collection[str] | None) -> str:
+    """What a batch's state is keyed by: the homework, the tasks and the files graded.
+
+    Any change of a file's name or bytes, or of what the copy rules left out, changes it.
+
+    >>> from sml150.grading._submission import SnapshotFile
+    >>> one = Snapshot((SnapshotFile("las.py", b"x = 1"),), ())
+    >>> two = Snapshot((SnapshotFile("las.py", b"x = 2"),), ())
+    >>> key = submission_key("hw10", one, None)
+    >>> key.startswith("sha256:"), key == submission_key("hw10", one, None)
+    (True, True)
+    >>> key == submission_key("hw10", two, None), key == submission_key("hw10", one, ["5.1"])
+    (False, False)
+    """
+    h = hashlib.sha256(b"sml150 batch 1\0")
+
+    def text(part: str) -> None:
+        data = part.encode("utf-8", "surrogateescape")
+        h.update(len(data).to_bytes(8, "big") + data)
+
+    text(hw)
+    text(",".join(sorted(tasks)) if tasks is not None else "*")
+    for f in sorted(snapshot.files, key=lambda f: f.path):
+        text(f.path)
+        h.update(len(f.data).to_bytes(8, "big") + f.data)
+    for note in snapshot.notes:
+        text(note)
+    return "sha256:" + h.hexdigest()
 
 
 def students(submissions: Path, out: Path) -> list[Path]:
@@ -107,6 +152,8 @@ class StudentWork:
     """Its files, as the grader's copy keeps them, and the notes on what was left out."""
     fault: str = ""
     """Why it could not be read here (a ``GraderFault``: the grader's machine), or ``""``."""
+    key: str = ""
+    """``submission_key`` of what it grades (``""`` after a fault: never recorded)."""
 
 
 @final
@@ -122,12 +169,20 @@ class Graded:
     """The grading finished: ``<student>.json`` is written, and a later run skips them."""
 
 
-def _read(student: Path) -> StudentWork:
+def _read(hw: str, tasks: Collection[str] | None, student: Path) -> StudentWork:
     """The task for ``student``'s directory (its snapshot, or the fault that stopped it)."""
     try:
-        return StudentWork(student.name, printable_path(student), read_submission(student))
+        snapshot = read_submission(student)
     except GraderFault as e:
         return StudentWork(student.name, printable_path(student), Snapshot((), ()), str(e))
+    return StudentWork(student.name, printable_path(student), snapshot,
+                       key=submission_key(hw, snapshot, tasks))
+
+
+def _key(hw: str, tasks: Collection[str] | None, student: Path) -> str:
+    """``student``'s key as it is now (``""`` if it cannot be read: graded, not skipped)."""
+    work = _read(hw, tasks, student)
+    return work.key
 
 
 def _failed(student: str, why: str) -> Graded:
@@ -161,7 +216,7 @@ def _grade_one(hw: str, work: StudentWork, *, tasks: Collection[str] | None,
         return _failed(work.student, f"{type(e).__name__}: {e}")
     status = "graded" if report.ok else "error: " + "; ".join(report.notes)
     row = StudentRow(work.student, report.scores(), report.total, status,
-                     "; ".join(report.similar))
+                     "; ".join(report.similar), work.key)
     return Graded(row, text, finished=report.ok)  # an error is graded again next run
 
 
@@ -201,17 +256,53 @@ def _groups(works: Iterable[StudentWork], budget: int) -> Iterator[list[StudentW
         yield group
 
 
-def _finished(out: Path, name: str) -> StudentRow | None:
-    """The row a previous run recorded for ``name``, if it finished."""
+def _finished(out: Path, name: str, key: str) -> StudentRow | None:
+    """The row a previous run recorded for ``name``, if it finished grading ``key``.
+
+    A record of other files (the student changed them), of other tasks, or without a key (an
+    older run's) is stale: ``None``, and the student is graded again.
+    """
+    if not key:
+        return None
     path = out / f"{name}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("submission") != key:
+            return None
         return StudentRow(str(data["student"]), {str(k): float(v) for k, v in
                                                  data["scores"].items()},
                           float(data["total"]), str(data["status"]),
-                          str(data.get("similar", "")))
+                          str(data.get("similar", "")), key)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+@final
+@attrs.frozen
+class BatchPlan:
+    """Who a batch grades now and whose earlier grades stand."""
+
+    done: dict[str, StudentRow]
+    """Students whose record matches their files as they are now."""
+    todo: list[Path]
+    """The students to grade, by name."""
+
+
+def plan_batch(hw: str, submissions: Path, out: Path, *, tasks: Collection[str] | None = None,
+               regrade: bool = False) -> BatchPlan:
+    """Split the class: records that still hold (same key) and students to grade.
+
+    Reads each submission (within the copy limits) to key it; ``regrade``: everyone is graded.
+    """
+    task_list = None if tasks is None else tuple(tasks)
+    everyone = students(submissions, out)
+    done: dict[str, StudentRow] = {}
+    if not regrade:
+        for p in everyone:
+            row = _finished(out, p.name, _key(hw, task_list, p))
+            if row is not None:
+                done[p.name] = row
+    return BatchPlan(done, [p for p in everyone if p.name not in done])
 
 
 def default_out(submissions: Path) -> Path:
@@ -245,6 +336,8 @@ def grade_batch(
     jobs: int = 1,
     on_done: Callable[[StudentRow], None] | None = None,
     max_bytes: int = MAX_BATCH_BYTES,
+    regrade: bool = False,
+    plan: BatchPlan | None = None,
 ) -> list[StudentRow]:
     """Grade every student under ``submissions`` on ``ex``; write the reports and the CSV.
 
@@ -253,8 +346,10 @@ def grade_batch(
     ``jobs``: sandboxes per student at once (default 1: one executor worker is one core's
     work, so a class scales with the workers and a cluster's workers are not oversubscribed).
     ``max_bytes``: the most submission bytes in one group of tasks (``MAX_BATCH_BYTES``).
-    ENSURES: one row per student, by name; students with a ``<name>.json`` from an earlier run
-    are not graded again; ``grades.csv`` holds every row. ``on_done`` sees each new row. The
+    ENSURES: one row per student, by name; students whose ``<name>.json`` from an earlier run
+    recorded the same key (``submission_key``: the same files, homework and tasks) are not
+    graded again unless ``regrade``; ``grades.csv`` holds every row. ``plan``: the split
+    ``plan_batch`` made (made here if not given). ``on_done`` sees each new row. The
     tasks carry the submissions' bytes, never a path: every file is read and written here,
     so ``ex``'s workers may be other machines.
     """
@@ -264,10 +359,10 @@ def grade_batch(
         raise ValueError(f"submissions directory not found: {submissions}")
     out = out if out is not None else default_out(submissions)
     out.mkdir(parents=True, exist_ok=True)
-    everyone = students(submissions, out)
-    done = {p.name: r for p in everyone if (r := _finished(out, p.name)) is not None}
-    todo = [p for p in everyone if p.name not in done]
     task_list = None if tasks is None else tuple(tasks)
+    if plan is None:
+        plan = plan_batch(hw, submissions, out, tasks=task_list, regrade=regrade)
+    done, todo = plan.done, plan.todo
 
     def one(work: StudentWork) -> Graded:  # on a worker, maybe another machine: no paths
         return _grade_one(hw, work, tasks=task_list, sandbox=sandbox, jobs=jobs)
@@ -281,7 +376,7 @@ def grade_batch(
         if on_done is not None:
             on_done(graded.row)
 
-    rows = [g.row for group in _groups(map(_read, todo), max_bytes)
+    rows = [g.row for group in _groups((_read(hw, task_list, p) for p in todo), max_bytes)
             for g in map_retrying(ex, one, group, on_lost=lost,
                                   on_done=lambda _i, g: finished(g))]
     table = sorted([*done.values(), *rows], key=lambda r: r.student)
@@ -313,13 +408,15 @@ def write_csv(rows: Sequence[StudentRow], path: Path) -> None:
 def batch_command(hw: str, submissions: Path, *, executor_spec: str,
                   out: Path | None = None, no_sandbox: bool = False,
                   bwrap: str = "bwrap", tasks: Collection[str] | None = None,
-                  connect_timeout: float = 30.0) -> int:
+                  connect_timeout: float = 30.0, regrade: bool = False) -> int:
     """``sml150 grade HW SUBMISSIONS --batch``: grade the class, print a summary; exit status.
 
     ENSURES: 0 when every student was graded, 1 when some were lost or hit a grader error
     (the CSV says who), 2 for bad arguments (one line on stderr), 3 when bubblewrap (the
     program ``bwrap``) does not work here and ``no_sandbox`` was not given (a class is never
     graded unsandboxed by accident: every student's grade would be forgeable).
+    A student whose files are unchanged since their last grade is not graded again unless
+    ``regrade``.
     """
     import sys
 
@@ -346,16 +443,18 @@ def batch_command(hw: str, submissions: Path, *, executor_spec: str,
               "bubblewrap, or pass --no-sandbox to accept forgeable grades", file=sys.stderr)
         return 3
     target.mkdir(parents=True, exist_ok=True)
-    total = sum(1 for p in students(submissions, target)
-                if _finished(target, p.name) is None)
+    plan = plan_batch(hw, submissions, target, tasks=tasks, regrade=regrade)
+    total = len(plan.todo)
     with progress(total, "students") as advance, \
             executor(executor_spec, connect_timeout=connect_timeout) as ex:
         rows = grade_batch(hw, submissions, ex=ex, out=target, tasks=tasks,
-                           sandbox=not no_sandbox,
+                           sandbox=not no_sandbox, plan=plan,
                            on_done=lambda _r: advance())
     bad = [r for r in rows if r.status != "graded"]
-    print(f"{hw}: {len(rows)} students ({total} graded now), {len(bad)} with problems; "
-          f"wrote {target / CSV_NAME}")
+    kept = len(rows) - total
+    print(f"{hw}: {len(rows)} students ({total} graded now, {kept} unchanged since their "
+          f"last grade{'' if regrade else ': --regrade grades them again'}), {len(bad)} with "
+          f"problems; wrote {target / CSV_NAME}")
     for r in bad:
         print(f"  {r.student}: {r.status}")
     return 1 if bad else 0

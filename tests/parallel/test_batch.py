@@ -11,22 +11,55 @@ import pytest
 from sml150.cli import main
 
 
+def _record(out: Path, subs: Path, name: str, total: float) -> None:
+    """A finished student's record, as an earlier run left it for their files as they are."""
+    from sml150.grading._batch import submission_key
+    from sml150.grading._submission import read_submission
+
+    out.mkdir(exist_ok=True)
+    (out / f"{name}.json").write_text(json.dumps(
+        {"student": name, "scores": {"5.1": total / 3, "6.1": total * 2 / 3},
+         "total": total, "status": "graded",
+         "submission": submission_key("hw10", read_submission(subs / name), None)}))
+
+
 def test_cli_batch_gathers_finished_students_into_the_csv(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     subs, out = tmp_path / "class", tmp_path / "grades"
     for name, total in (("ann", 12.0), ("bob", 0.0)):
         (subs / name).mkdir(parents=True)
-        (out / name).parent.mkdir(exist_ok=True)
-        (out / f"{name}.json").write_text(json.dumps(
-            {"student": name, "scores": {"5.1": total / 3, "6.1": total * 2 / 3},
-             "total": total, "status": "graded"}))
+        _record(out, subs, name, total)
     assert main(["grade", "hw10", str(subs), "--batch", "--executor", "processes:2",
                  "--out", str(out)]) == 0
-    assert "2 students (0 graded now), 0 with problems" in capsys.readouterr().out
+    assert "2 students (0 graded now, 2 unchanged" in capsys.readouterr().out
     assert (out / "grades.csv").read_text().splitlines() == [
         "student,5.1,6.1,total,status,similar", "ann,4.0,8.0,12.0,graded,",
         "bob,0.0,0.0,0.0,graded,"]
+
+
+def test_a_student_whose_files_changed_is_graded_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    subs, out = tmp_path / "class", tmp_path / "grades"
+    for name in ("ann", "bob", "cid"):
+        (subs / name).mkdir(parents=True)
+        (subs / name / "las.py").write_text("# nothing yet\n")
+        _record(out, subs, name, 12.0)
+    (subs / "bob" / "las.py").write_text("# changed after the first grade\n")
+    (out / "cid.json").write_text(json.dumps(  # an older run's record: no key, so stale
+        {"student": "cid", "scores": {"5.1": 4.0}, "total": 4.0, "status": "graded"}))
+    args = ["grade", "hw10", str(subs), "--batch", "--out", str(out), "--no-sandbox",
+            "--task", "5.1"]
+    assert main(args) == 0
+    assert "3 students (3 graded now" in capsys.readouterr().out  # --task: another key
+    assert main(args) == 0
+    assert "3 students (0 graded now, 3 unchanged" in capsys.readouterr().out
+    (subs / "bob" / "las.py").write_text("# changed again\n")
+    assert main(args) == 0
+    assert "3 students (1 graded now, 2 unchanged" in capsys.readouterr().out
+    assert main([*args, "--regrade"]) == 0
+    assert "3 students (3 graded now, 0 unchanged" in capsys.readouterr().out
 
 
 def test_cli_batch_refuses_a_bad_executor(
