@@ -251,6 +251,6 @@ def test_a_game_without_a_horizon_is_still_deepened_to_its_end() -> None:
     g = TicTacToe(TTTConsts(board_size=3))
     s = g.data_to_start_state(["O.X", "O..", "X.."])
     assert not isinstance(g, Horizon)
-    results = list(to_the_end(g, s, max_depth=50))
+    results = list(to_the_end(g, s, 50))
     assert [r.depth for r in results] == list(range(1, len(results) + 1))
     assert len(results) > 1 and results[-1].stats.estimates == 0

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import math
 import re
@@ -231,7 +232,7 @@ def _status(what: str) -> Iterator[Callable[[str], None]]:
 
 def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
     from sml150.lib.explicit import ExplicitState
-    from sml150.search import Limits, pvs
+    from sml150.search import Budget, pvs
     from sml150.search.iterative import to_the_end
     from sml150.search.kernel import Aborted
     from sml150.search.player import solve_depth
@@ -267,7 +268,12 @@ def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
         if budget.seconds is None and budget.nodes is None:  # a game may never end: a clock
             budget = attrs.evolve(budget, seconds=ENGINE_SECONDS)
         deadline = None if budget.seconds is None else t0 + budget.seconds
-        limits = Limits(nodes=budget.nodes, deadline=deadline)
+
+        def within(depth: int | None) -> Budget:
+            """A search's budget: the positions, and what is left of the clock."""
+            left = None if deadline is None else max(1e-6, deadline - time.perf_counter())
+            return Budget(depth=depth, nodes=budget.nodes, seconds=left)
+
         r = None
         # To the end of the game: at once to its horizon where the game knows it (a board that
         # fills), else by iterative deepening (the last iteration sees every line end); never
@@ -277,10 +283,9 @@ def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
         with _status(f"solving {title} by the engine ({_budget_words(budget)})") as progress:
             if isinstance(s, ExplicitState):
                 with contextlib.suppress(Aborted):
-                    r = pvs(game, s, max(tree_depths(s.tree)), limits=limits)
+                    r = pvs(game, s, within(max(tree_depths(s.tree))))
             else:
-                for r in to_the_end(game, s, max_depth=solve_depth(),
-                                    nodes=budget.nodes, seconds=budget.seconds):
+                for r in to_the_end(game, s, within(solve_depth())):
                     progress(f"depth {r.depth} searched, {r.stats.nodes:,} positions")
         if r is None or r.stats.estimates > 0:
             why = (f"lines still went on at depth {r.depth}" if r is not None else
@@ -292,7 +297,8 @@ def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
             best, pv, extra = [r.move], list(r.pv), 0
             if budget.analyse:
                 best, pv, extra = _engine_analysis(game, s, value=r.value, move=r.move,
-                                                   pv=list(r.pv), depth=r.depth, limits=limits)
+                                                   pv=list(r.pv),
+                                                   within=functools.partial(within, r.depth))
         except Aborted:
             return Outcome(p, None, f"no result within the {_budget_words(budget)}", [], [],
                            r.stats.nodes, 0, 0.0, 0.0)
@@ -306,7 +312,7 @@ def _engine_solver(game: Any, title: str) -> tuple[Reader, Solver]:
 
 
 def _child_value(game: Any, s: Any, m: Any, *, expected: int, table: Any,
-                 limits: Any, depth: int) -> tuple[int, int]:
+                 within: Callable[[], Any]) -> tuple[int, int]:
     """The engine's value of move ``m`` for the mover of ``s`` (root-relative), and its cost."""
     from sml150.lib.signatures import Draw, Over
     from sml150.search import mtdf
@@ -317,12 +323,12 @@ def _child_value(game: Any, s: Any, m: Any, *, expected: int, table: Any,
     if isinstance(status, Over):
         return (0 if isinstance(status.outcome, Draw) else win_in(1)), 0
     # MTD(f) from the value the move must have to be best: two passes when it has it
-    rc = mtdf(game, child, depth, guess=to_node(-expected, 1), tt=table, limits=limits)
+    rc = mtdf(game, child, within(), guess=to_node(-expected, 1), tt=table)
     return -from_node(rc.value, 1), rc.stats.nodes
 
 
-def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any], depth: int,
-                     limits: Any) -> tuple[list[Any], list[Any], int]:
+def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
+                     within: Callable[[], Any]) -> tuple[list[Any], list[Any], int]:
     """Every best move of ``s`` and a PV to the end of the game, with their cost in positions.
 
     One search per class of moves whose children share a table key (a symmetric game's
@@ -341,8 +347,7 @@ def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
     for m in game.moves(s):
         k = key(game.make_move(s, m)) if key is not None else None
         if m != move and (k is None or k not in verdict):
-            v, n = _child_value(game, s, m, expected=value, table=table, limits=limits,
-                                depth=depth)
+            v, n = _child_value(game, s, m, expected=value, table=table, within=within)
             cost += n
             if k is not None:
                 verdict[k] = v == value
@@ -354,7 +359,7 @@ def _engine_analysis(game: Any, s: Any, *, value: int, move: Any, pv: list[Any],
     for m in pv:
         t = game.make_move(t, m)
     while not isinstance(game.status(t), Over) and len(pv) < 1000:
-        rt = mtdf(game, t, depth, tt=table, limits=limits)
+        rt = mtdf(game, t, within(), tt=table)
         cost += rt.stats.nodes
         for m in rt.pv:
             pv.append(m)

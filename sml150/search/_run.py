@@ -7,8 +7,9 @@ from typing import Any
 
 from sml150.lib.searchcount import require_in_play
 from sml150.lib.signatures import GAME
-from sml150.search._core import SOLVE_DEPTH, Kernel, Limits, SearchOptions
+from sml150.search._core import Kernel, Limits, SearchOptions
 from sml150.search.adapter import Adapter, adapt
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import Score, score_to_est
 from sml150.search.table import TranspositionTable
@@ -19,21 +20,25 @@ Root = Callable[[Kernel, Any, int], tuple[Score, Any]]
 """A root search: ``(kernel, state, depth) -> (exact value, a move of that value)``."""
 
 
-def check_depth(where: str, depth: int | None) -> int:
-    """``depth`` validated (an int >= 1, or ``None`` for a solve: no depth limit).
+def check_depth(where: str, budget: int | Budget | None) -> int:
+    """The plies of ``budget`` for a search that stops only at its depth (the parallel ones).
 
-    >>> check_depth("alphabeta", 0)
+    REQUIRES: a valid ``Budget`` (or an int depth, or ``None``: to the end) with no node or
+    time limit (else ``ValueError``). ENSURES: the depth to search.
+
+    >>> check_depth("jamboree", 0)
     Traceback (most recent call last):
     ...
-    ValueError: alphabeta: depth must be >= 1 (or None to solve), not 0
+    ValueError: jamboree: depth must be >= 1 (or None: to the end of the game), not 0
+    >>> check_depth("jamboree", Budget(depth=3, seconds=1.0))
+    Traceback (most recent call last):
+    ...
+    ValueError: jamboree: searches to its depth only, not within depth 3, 1 s
     """
-    if depth is None:
-        return SOLVE_DEPTH
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"{where}: depth must be an int or None, not {depth!r}")
-    if depth < 1 or depth > SOLVE_DEPTH:
-        raise ValueError(f"{where}: depth must be >= 1 (or None to solve), not {depth}")
-    return depth
+    b = Budget.of(budget, where)
+    if b.nodes is not None or b.seconds is not None:
+        raise ValueError(f"{where}: searches to its depth only, not within {b.describe()}")
+    return b.plies
 
 
 def make_table(tt: TranspositionTable | bool) -> TranspositionTable | None:
@@ -51,17 +56,20 @@ def make_table(tt: TranspositionTable | bool) -> TranspositionTable | None:
     return tt
 
 
-def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa: PLR0917 -- every algorithm passes the same eight, in order
+def run(where: str, game: GAME[Any, Any], state: Any, budget: int | Budget | None,  # noqa: PLR0917 -- every algorithm passes the same eight, in order
         tt: TranspositionTable | bool, options: SearchOptions, all_best: bool,
         search: Root, *, pvs: bool = False, limits: Limits | None = None,
         adapter: Adapter | None = None) -> SearchResult[Any]:
-    """Run ``search`` at the root of ``state`` and package its answer.
+    """Run ``search`` at the root of ``state`` within ``budget`` and package its answer.
 
-    ENSURES: ``value`` exact at ``depth``; ``move`` has that value; ``best_moves`` every move of
-    that value when ``all_best`` (found by a null-window test of each other move); ``pv`` from
-    the table.
+    ``limits`` (a caller's own stop rule, e.g. iterative deepening's running totals or a
+    parallel search's stop flag) replaces the budget's nodes and seconds when given.
+    ENSURES: ``value`` exact at the budget's depth; ``move`` has that value; ``best_moves``
+    every move of that value when ``all_best`` (found by a null-window test of each other move);
+    ``pv`` from the table; ``Aborted`` past the budget's nodes or seconds.
     """
-    d = check_depth(where, depth)
+    b = Budget.of(budget, where)
+    d = b.plies
     if adapter is None and not isinstance(game, GAME):
         raise TypeError(f"{where}: {game!r} is not a GAME structure (see sml150.lib.signatures)")
     if not isinstance(options, SearchOptions):
@@ -71,7 +79,7 @@ def run(where: str, game: GAME[Any, Any], state: Any, depth: int | None,  # noqa
     table = make_table(tt)
     if table is not None:
         table.new_search()
-    k = Kernel(a, table, options, limits if limits is not None else Limits(), pvs)
+    k = Kernel(a, table, options, limits if limits is not None else b.limits(), pvs)
     value, move = search(k, state, d)
     best: tuple[Any, ...] = (move,)
     if all_best:

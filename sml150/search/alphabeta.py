@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, SearchOptions
 from sml150.search._run import run
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
@@ -32,20 +33,22 @@ def alphabeta_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     return k.root(s, depth, -INF, INF)
 
 
-def alphabeta(game: GAME[State, Move], state: State, depth: int | None = None, *,
+def alphabeta(game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
               tt: TranspositionTable | bool = True, options: SearchOptions = DEFAULT_OPTIONS,
-              all_best: bool = False, limits: Limits | None = None) -> SearchResult[Move]:
-    """The negamax value of ``state`` searched ``depth`` plies (``None``: to the end), and a move.
+              all_best: bool = False) -> SearchResult[Move]:
+    """The negamax value of ``state`` searched within ``budget`` (``None``: to the end), and a move.
 
-    REQUIRES: ``state`` In_play (else ``ValueError``); ``depth`` an int >= 1 or ``None``.
-    ENSURES: ``result.est`` equals ``MiniMax``'s value of ``state`` at ``depth`` (and
+    REQUIRES: ``state`` In_play (else ``ValueError``); ``budget`` a ``Budget`` (an int is its
+    depth; ``None`` no limit: to the end of the game).
+    ENSURES: ``result.est`` equals ``MiniMax``'s value of ``state`` at the budget's depth (and
     ``result.value`` adds the distance of a win or loss: quickest wins, slowest losses);
     ``result.move`` has that value; with ``all_best``, ``result.best_moves`` holds every move of
     that value. ``tt``: ``True`` a private table, ``False`` none, or a table to share.
 
     Inside, every node runs fail-soft alpha-beta: the result ``v`` under ``(alpha, beta)`` is an
     upper bound when ``v <= alpha``, a lower bound when ``v >= beta``, else exact; bounds go into
-    the table as bounds and come out only where they decide the window.
+    the table as bounds and come out only where they decide the window. Past the budget's
+    ``nodes`` or ``seconds`` the search stops with ``Aborted`` (``sml150.search.kernel``).
 
     >>> from sml150.lib.explicit import HandoutBig
     >>> import contextlib, io
@@ -54,5 +57,4 @@ def alphabeta(game: GAME[State, Move], state: State, depth: int | None = None, *
     >>> r.est, r.move
     (Guess(n=3), 0)
     """
-    return run("alphabeta", game, state, depth, tt, options, all_best, alphabeta_root,
-               limits=limits)
+    return run("alphabeta", game, state, budget, tt, options, all_best, alphabeta_root)

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, SearchOptions
 from sml150.search._run import run
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
@@ -59,10 +60,10 @@ def aspiration_root(guess: Score = 0, delta: Score = 16, first: tuple[Any, ...] 
     return search
 
 
-def aspiration(game: GAME[State, Move], state: State, depth: int | None = None, *,
+def aspiration(game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
                guess: Score = 0, delta: Score = 16, tt: TranspositionTable | bool = True,
-               options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False,
-               limits: Limits | None = None) -> SearchResult[Move]:
+               options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False
+               ) -> SearchResult[Move]:
     """Aspiration windows: same contract as ``alphabeta``; the first window is ``guess ± delta``.
 
     >>> from sml150.lib.explicit import HandoutBig
@@ -72,5 +73,5 @@ def aspiration(game: GAME[State, Move], state: State, depth: int | None = None, 
     >>> r.est
     Guess(n=3)
     """
-    return run("aspiration", game, state, depth, tt, options, all_best,
-               aspiration_root(guess, delta), limits=limits)
+    return run("aspiration", game, state, budget, tt, options, all_best,
+               aspiration_root(guess, delta))

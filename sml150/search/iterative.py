@@ -9,7 +9,7 @@ is a generator, as in sunfish.
 
 >>> from sml150.games.tictactoe import KInARow
 >>> g = KInARow(3, 3)
->>> [(r.depth, r.est) for r in iterative_deepening(g, g.start, max_depth=3)]
+>>> [(r.depth, r.est) for r in iterative_deepening(g, g.start, 3)]
 [(1, Guess(n=12)), (2, Guess(n=3)), (3, Guess(n=14))]
 >>> last = list(iterative_deepening(g, g.start))[-1]   # until solved
 >>> last.est, last.stats.estimates
@@ -27,7 +27,6 @@ import attrs
 from sml150.lib.signatures import GAME
 from sml150.search._core import (
     DEFAULT_OPTIONS,
-    SOLVE_DEPTH,
     Aborted,
     Kernel,
     Limits,
@@ -36,6 +35,7 @@ from sml150.search._core import (
 from sml150.search._run import make_table, run
 from sml150.search.adapter import adapt
 from sml150.search.aspiration import aspiration_root
+from sml150.search.budget import Budget
 from sml150.search.hooks import Horizon
 from sml150.search.mtdf import mtdf_root
 from sml150.search.pvs import pvs_root
@@ -50,24 +50,6 @@ Move = TypeVar("Move")
 
 DeepenedSearch = Literal["alphabeta", "pvs", "mtdf", "aspiration"]
 """The searches iterative deepening can drive (the engine's players are ``player.Algorithm``)."""
-
-
-def _check_budget(nodes: int | None, seconds: float | None, max_depth: int | None) -> None:
-    if nodes is not None:
-        if isinstance(nodes, bool) or not isinstance(nodes, int):
-            raise TypeError(f"iterative_deepening: nodes must be an int, not {nodes!r}")
-        if nodes < 1:
-            raise ValueError(f"iterative_deepening: the node budget must be >= 1, not {nodes}")
-    if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-            raise TypeError(f"iterative_deepening: seconds must be a number, not {seconds!r}")
-        if not seconds > 0:
-            raise ValueError(f"iterative_deepening: the time budget must be > 0 s, not {seconds}")
-    if max_depth is not None:
-        if isinstance(max_depth, bool) or not isinstance(max_depth, int):
-            raise TypeError(f"iterative_deepening: max_depth must be an int, not {max_depth!r}")
-        if max_depth < 1:
-            raise ValueError(f"iterative_deepening: max_depth must be >= 1, not {max_depth}")
 
 
 def _root(algorithm: DeepenedSearch, prev_value: Score | None, prev_move: Any
@@ -85,34 +67,33 @@ def _root(algorithm: DeepenedSearch, prev_value: Score | None, prev_move: Any
 
 
 def iterative_deepening(
-        game: GAME[State, Move], state: State, *, max_depth: int | None = None,
-        nodes: int | None = None, seconds: float | None = None,
+        game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
         algorithm: DeepenedSearch = "pvs", tt: TranspositionTable | bool = True,
         options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False
 ) -> Iterator[SearchResult[Move]]:
-    """One ``SearchResult`` per completed depth ``1, 2, ...``; stats are cumulative.
+    """One ``SearchResult`` per completed depth ``1, 2, ...`` within ``budget``; stats cumulative.
 
-    REQUIRES: ``state`` In_play; ``max_depth >= 1``, ``nodes >= 1`` and ``seconds > 0`` when
-    given (else ``ValueError`` — checked when the generator is created).
+    ``budget``: its ``depth`` is the deepest iteration (``None``: until every line ends), its
+    ``nodes`` and ``seconds`` are for all the iterations together.
+    REQUIRES: ``state`` In_play; a valid ``Budget`` (an int is its depth; a bad one is refused
+    when the generator is created).
     ENSURES: each result is exact at its depth (the same value as ``alphabeta`` there); its
     ``stats`` count every iteration so far, except ``stats.estimates``: this iteration's (0 when
     it saw every line to its end, and then it is the last).
 
     >>> from sml150.games.tictactoe import KInARow
-    >>> iterative_deepening(KInARow(3, 3), KInARow(3, 3).start, nodes=-1)
+    >>> iterative_deepening(KInARow(3, 3), KInARow(3, 3).start, Budget(nodes=-1))
     Traceback (most recent call last):
     ...
-    ValueError: iterative_deepening: the node budget must be >= 1, not -1
+    ValueError: a node budget must be >= 1 (or None: no limit), not -1
     """
-    _check_budget(nodes, seconds, max_depth)
+    b = Budget.of(budget, "iterative_deepening")
     if algorithm not in ("alphabeta", "pvs", "mtdf", "aspiration"):
         raise ValueError(f"iterative_deepening: unknown algorithm {algorithm!r}")
     a = adapt(game, options.hooks)
     table = make_table(tt)  # shared by the iterations (None: no table at all)
-    start = time.perf_counter()
-    deadline = None if seconds is None else start + seconds
-    return _deepen(game, state, a, table, options, all_best, algorithm,
-                   SOLVE_DEPTH if max_depth is None else max_depth, nodes, deadline)
+    return _deepen(game, state, a, table, options, all_best, algorithm, b.plies, b.nodes,
+                   b.limits().deadline)
 
 
 def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917 -- private, one caller
@@ -143,37 +124,33 @@ def _deepen(game: GAME[State, Move], state: State, a: Any,  # noqa: PLR0917 -- p
         prev_value, prev_move = r.value, r.move
 
 
-def to_the_end(game: GAME[State, Move], state: State, *, max_depth: int,
-               nodes: int | None = None, seconds: float | None = None
+def to_the_end(game: GAME[State, Move], state: State, budget: int | Budget | None = None
                ) -> Iterator[SearchResult[Move]]:
     """Search ``state`` to the end of the game: one PVS to the game's horizon where it has one.
 
     A game with the ``Horizon`` hook says how many plies any line from ``state`` can last; a
     search to that depth sees every line end, so it is searched at once (deepening one ply at a
     time would search every shallower depth first: 245,167 positions instead of 18,441 on an
-    empty 4×4 board). A game without the hook, or whose horizon is past ``max_depth``, is
+    empty 4×4 board). A game without the hook, or whose horizon is past the budget's depth, is
     deepened as ``iterative_deepening`` does. Yields what ``iterative_deepening`` would yield
     last (nothing when the budget runs out first).
 
-    REQUIRES: ``state`` In_play; ``max_depth``, ``nodes``, ``seconds`` as in
-    ``iterative_deepening``.
+    REQUIRES: ``state`` In_play; ``budget`` as in ``iterative_deepening``.
     ENSURES: the last result yielded has ``stats.estimates == 0`` when the game was solved.
 
     >>> from sml150.games.tictactoe import KInARow
     >>> g = KInARow(3, 3)
-    >>> [(r.depth, r.est, r.stats.estimates) for r in to_the_end(g, g.start, max_depth=50)]
+    >>> [(r.depth, r.est, r.stats.estimates) for r in to_the_end(g, g.start, Budget(depth=50))]
     [(9, Guess(n=0), 0)]
     """
-    _check_budget(nodes, seconds, max_depth)
+    b = Budget.of(budget, "to_the_end")
     horizon = game.plies_left(state) if isinstance(game, Horizon) else None
-    if horizon is None or not 1 <= horizon <= max_depth:
-        yield from iterative_deepening(game, state, max_depth=max_depth, nodes=nodes,
-                                       seconds=seconds)
+    if horizon is None or not 1 <= horizon <= b.plies:
+        yield from iterative_deepening(game, state, b)
         return
-    deadline = None if seconds is None else time.perf_counter() + seconds
     try:
-        r = run("pvs", game, state, horizon, True, DEFAULT_OPTIONS, False, pvs_root, pvs=True,
-                limits=Limits(nodes, deadline))
+        r = run("pvs", game, state, attrs.evolve(b, depth=horizon), True, DEFAULT_OPTIONS,
+                False, pvs_root, pvs=True)
     except Aborted:
         return
     yield SearchResult(r.value, r.est, r.move, r.best_moves, r.pv, horizon, r.stats)

@@ -50,6 +50,7 @@ from sml150.lib.signatures import GAME, Analysis
 from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
 from sml150.search._run import check_depth, make_table
 from sml150.search.adapter import Adapter, adapt
+from sml150.search.budget import Budget
 from sml150.search.score import INF, Score, score_to_est
 
 if TYPE_CHECKING:
@@ -230,7 +231,7 @@ def default_grain(depth: int) -> int:
 
 
 def _run(
-    game: GAME[State, Move], state: State, depth: int, *, null_window: bool,
+    game: GAME[State, Move], state: State, depth: int | Budget, *, null_window: bool,
     executor: Executor | None, grain: int | None, coarse: int | None, tt: bool,
     options: SearchOptions, where: str,
 ) -> ParallelResult[Move]:
@@ -260,7 +261,7 @@ def _run(
 
 
 def jamboree(
-    game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
+    game: GAME[State, Move], state: State, depth: int | Budget, *, executor: Executor | None = None,
     grain: int | None = None, coarse: int | None = None, tt: bool = True,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> ParallelResult[Move]:
@@ -283,7 +284,7 @@ def jamboree(
 
 
 def young_brothers_wait(
-    game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
+    game: GAME[State, Move], state: State, depth: int | Budget, *, executor: Executor | None = None,
     grain: int | None = None, coarse: int | None = None, tt: bool = True,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> ParallelResult[Move]:

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, SearchOptions
 from sml150.search._run import run
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import INF, Score, from_node, to_node
 from sml150.search.table import EXACT, TranspositionTable
@@ -82,9 +83,9 @@ def minimax_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     return best, best_move
 
 
-def minimax(game: GAME[State, Move], state: State, depth: int | None = None, *,
+def minimax(game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
             tt: TranspositionTable | bool = True, options: SearchOptions = DEFAULT_OPTIONS,
-            all_best: bool = False, limits: Limits | None = None) -> SearchResult[Move]:
+            all_best: bool = False) -> SearchResult[Move]:
     """Exhaustive negamax: same contract as ``alphabeta`` (``limits`` are ignored here).
 
     >>> from sml150.lib.explicit import HandoutBig
@@ -94,5 +95,4 @@ def minimax(game: GAME[State, Move], state: State, depth: int | None = None, *,
     >>> r.est, r.move, r.stats.leaves
     (Guess(n=3), 0, 12)
     """
-    return run("minimax", game, state, depth, tt, options, all_best, minimax_root,
-               limits=limits)
+    return run("minimax", game, state, budget, tt, options, all_best, minimax_root)

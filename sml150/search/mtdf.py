@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, SearchOptions
 from sml150.search._run import run
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
@@ -56,9 +57,10 @@ def mtdf_root(guess: Score = 0) -> Callable[[Kernel, Any, int], tuple[Score, Any
     return search
 
 
-def mtdf(game: GAME[State, Move], state: State, depth: int | None = None, *, guess: Score = 0,
-         tt: TranspositionTable | bool = True, options: SearchOptions = DEFAULT_OPTIONS,
-         all_best: bool = False, limits: Limits | None = None) -> SearchResult[Move]:
+def mtdf(game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
+         guess: Score = 0, tt: TranspositionTable | bool = True,
+         options: SearchOptions = DEFAULT_OPTIONS,
+         all_best: bool = False) -> SearchResult[Move]:
     """MTD(f): same contract as ``alphabeta``; ``guess`` is the first test value.
 
     >>> from sml150.lib.explicit import HandoutBig
@@ -68,5 +70,4 @@ def mtdf(game: GAME[State, Move], state: State, depth: int | None = None, *, gue
     >>> r.est, r.move
     (Guess(n=3), 0)
     """
-    return run("mtdf", game, state, depth, tt, options, all_best, mtdf_root(guess),
-               limits=limits)
+    return run("mtdf", game, state, budget, tt, options, all_best, mtdf_root(guess))

@@ -1,6 +1,6 @@
 """Engine players: a PLAYER (``next_move``, ``analyze``) for an ``EngineSpec``, for any GAME.
 
-The engine takes records only: an ``EngineSpec`` is an ``Algorithm`` and an ``EngineBudget``
+The engine takes records only: an ``EngineSpec`` is an ``Algorithm`` and a ``Budget``
 (depth, positions, seconds). Text such as ``"pvs:9"`` is read by ``sml150.specs`` (its
 ``parse_player`` / ``engine_spec``, the one reader of the PLAYER grammar), so one text means one
 player everywhere. The kinds:
@@ -30,7 +30,7 @@ room.)
 
 >>> from sml150.games.tictactoe import KInARow
 >>> g = KInARow(3, 3)
->>> p = engine_player(EngineSpec(Algorithm.PVS, EngineBudget(depth=9)), g)
+>>> p = engine_player(EngineSpec(Algorithm.PVS, Budget(depth=9)), g)
 >>> p.next_move(g.play_line("0 0, 1 1, 0 1"))
 (0, 2)
 """
@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import enum
 import inspect
-import math
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -51,6 +50,7 @@ from sml150.lib.signatures import GAME, Analysis
 from sml150.search._core import SearchOptions
 from sml150.search.alphabeta import alphabeta
 from sml150.search.aspiration import aspiration
+from sml150.search.budget import Budget
 from sml150.search.iterative import iterative_deepening
 from sml150.search.minimax import minimax
 from sml150.search.mtdf import mtdf
@@ -62,12 +62,11 @@ if TYPE_CHECKING:
     from sml150.search.jamboree import ParallelResult
     from sml150.search.smp import SmpResult
 
-__all__ = [
+__all__ = [  # EngineBudget, the old name of search.budget.Budget, is served by __getattr__
     "PARALLEL_KINDS",
     "SOLVE_SECONDS",
     "Algorithm",
     "AnyEnginePlayer",
-    "EngineBudget",
     "EnginePlayer",
     "EngineSpec",
     "ParallelEnginePlayer",
@@ -160,61 +159,18 @@ class SeatError(ValueError):
 
 @final
 @attrs.frozen
-class EngineBudget:
-    """How far an engine player may search: a depth, a node count, a time (``None``: no limit).
-
-    >>> EngineBudget(depth=4).describe(), EngineBudget(seconds=2.5).describe()
-    ('depth 4', '2.5 s')
-    >>> EngineBudget(depth=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: depth must be >= 1, not 0
-    """
-
-    depth: int | None = attrs.field(default=None)
-    """The search depth in plies (``None``: to the end of the game, or until the clock)."""
-    nodes: int | None = attrs.field(default=None)
-    """Stop after entering this many positions."""
-    seconds: float | None = attrs.field(default=None)
-    """Stop after this many seconds."""
-
-    @depth.validator
-    def _depth(self, _a: object, v: int | None) -> None:
-        if v is not None and v < 1:
-            raise ValueError(f"depth must be >= 1, not {v}")
-
-    @nodes.validator
-    def _nodes(self, _a: object, v: int | None) -> None:
-        if v is not None and v < 1:
-            raise ValueError(f"a node budget must be >= 1, not {v}")
-
-    @seconds.validator
-    def _seconds(self, _a: object, v: float | None) -> None:
-        if v is not None and not (math.isfinite(v) and v > 0):
-            raise ValueError(f"a time budget must be > 0 seconds, not {v}")
-
-    def describe(self) -> str:
-        """The budget in words, for messages (``depth 4, 1,000 positions, 2 s``)."""
-        parts = [] if self.depth is None else [f"depth {self.depth}"]
-        parts += [] if self.nodes is None else [f"{self.nodes:,} positions"]
-        parts += [] if self.seconds is None else [f"{self.seconds:g} s"]
-        return ", ".join(parts) or "no limit"
-
-
-@final
-@attrs.frozen
 class EngineSpec:
     """An engine player, read: its algorithm and its budget.
 
-    >>> EngineSpec(Algorithm.YBW, EngineBudget(depth=3)).text
+    >>> EngineSpec(Algorithm.YBW, Budget(depth=3)).text
     'ybw:3'
-    >>> EngineSpec(Algorithm.ID, EngineBudget(seconds=1.5)).text
+    >>> EngineSpec(Algorithm.ID, Budget(seconds=1.5)).text
     'id:1.5'
     """
 
     algorithm: Algorithm
     """What searches."""
-    budget: EngineBudget
+    budget: Budget
     """How far: a depth for the depth-limited kinds, seconds for ``id`` and ``solve``."""
 
     @property
@@ -256,7 +212,7 @@ class EnginePlayer(Generic[State, Move]):
     """A PLAYER structure backed by the engine.
 
     >>> from sml150.games.tictactoe import KInARow
-    >>> engine_player("alphabeta:2", KInARow(3, 3)).spec
+    >>> engine_player(EngineSpec(Algorithm.ALPHABETA, Budget(depth=2)), KInARow(3, 3)).spec
     'alphabeta:2'
     """
 
@@ -273,7 +229,8 @@ class EnginePlayer(Generic[State, Move]):
 
         >>> from sml150.games.tictactoe import KInARow
         >>> g = KInARow(3, 3)
-        >>> engine_player("solve", g).search(g.start).describe()
+        >>> solve = EngineSpec(Algorithm.SOLVE, Budget(seconds=SOLVE_SECONDS))
+        >>> engine_player(solve, g).search(g.start).describe()
         'draw or even (0)'
         """
         return self._search(self.Game, s)
@@ -283,7 +240,7 @@ class EnginePlayer(Generic[State, Move]):
 
         >>> from sml150.games.tictactoe import KInARow
         >>> g = KInARow(3, 3)
-        >>> engine_player("mtdf:1", g).analyze(g.start).value
+        >>> engine_player(EngineSpec(Algorithm.MTDF, Budget(depth=1)), g).analyze(g.start).value
         Guess(n=12)
         """
         return self.search(s).analysis()
@@ -293,7 +250,8 @@ class EnginePlayer(Generic[State, Move]):
 
         >>> from sml150.games.tictactoe import KInARow
         >>> g = KInARow(3, 3)
-        >>> engine_player("id:60", g).next_move(g.play_line("0 0, 1 1, 0 1"))  # solved in time
+        >>> timed = EngineSpec(Algorithm.ID, Budget(seconds=60))
+        >>> engine_player(timed, g).next_move(g.play_line("0 0, 1 1, 0 1"))  # solved in time
         (0, 2)
         """
         move: Move = self.search(s).move
@@ -310,7 +268,7 @@ class ParallelEnginePlayer(Generic[State, Move]):
     tasks: ``sml150.search.jamboree.default_grain``).
 
     >>> from sml150.games.tictactoe import KInARow
-    >>> p = engine_player("engine:ybw:3", KInARow(3, 3))
+    >>> p = engine_player(EngineSpec(Algorithm.YBW, Budget(depth=3)), KInARow(3, 3))
     >>> p.kind, p.depth, p.executor is None
     ('ybw', 3, True)
     """
@@ -334,7 +292,7 @@ class ParallelEnginePlayer(Generic[State, Move]):
 
         >>> from sml150.games.tictactoe import KInARow
         >>> g = KInARow(3, 3)
-        >>> r = engine_player("jamboree:4", g).search(g.start)
+        >>> r = engine_player(EngineSpec(Algorithm.JAMBOREE, Budget(depth=4)), g).search(g.start)
         >>> r.est, r.depth, r.span <= r.work
         (Guess(n=0), 4, True)
         """
@@ -351,7 +309,7 @@ class ParallelEnginePlayer(Generic[State, Move]):
 
         >>> from sml150.games.tictactoe import KInARow
         >>> g = KInARow(3, 3)
-        >>> a = engine_player("ybw:2", g).analyze(g.start)
+        >>> a = engine_player(EngineSpec(Algorithm.YBW, Budget(depth=2)), g).analyze(g.start)
         >>> a.value, a.work >= a.span >= 1
         (Guess(n=3), True)
         """
@@ -362,7 +320,8 @@ class ParallelEnginePlayer(Generic[State, Move]):
 
         >>> from sml150.games.tictactoe import KInARow
         >>> g = KInARow(3, 3)
-        >>> engine_player("jamboree:3", g).next_move(g.play_line("0 0, 1 1, 0 1"))
+        >>> jamboree = EngineSpec(Algorithm.JAMBOREE, Budget(depth=3))
+        >>> engine_player(jamboree, g).next_move(g.play_line("0 0, 1 1, 0 1"))
         (0, 2)
         """
         move: Move = self.search(s).move
@@ -383,7 +342,7 @@ _BY_DEPTH: Final[dict[Algorithm, Callable[..., SearchResult[Any]]]] = {
 }
 
 
-def deepest(game: GAME[State, Move], s: State, budget: EngineBudget) -> SearchResult[Move]:
+def deepest(game: GAME[State, Move], s: State, budget: Budget) -> SearchResult[Move]:
     """The deepest iterative-deepening result within ``budget`` (``id:S`` and ``solve``).
 
     REQUIRES: ``s`` In_play. ENSURES: the last iteration finished within the budget and
@@ -392,14 +351,14 @@ def deepest(game: GAME[State, Move], s: State, budget: EngineBudget) -> SearchRe
 
     >>> from sml150.games.tictactoe import KInARow
     >>> g = KInARow(3, 3)
-    >>> r = deepest(g, g.start, EngineBudget(seconds=60))
+    >>> r = deepest(g, g.start, Budget(seconds=60))
     >>> r.describe(), r.stats.estimates
     ('draw or even (0)', 0)
     """
     last = None
     cap = budget.depth if budget.depth is not None else solve_depth()
     for last in iterative_deepening(  # noqa: B007 -- only the deepest result is kept
-            game, s, max_depth=cap, nodes=budget.nodes, seconds=budget.seconds):
+            game, s, attrs.evolve(budget, depth=cap)):
         pass
     return last if last is not None else alphabeta(game, s, 1)
 
@@ -417,14 +376,14 @@ def engine_player(spec: EngineSpec, game: GAME[State, Move], *,
     >>> from sml150.games.tictactoe import KInARow
     >>> from sml150.parallel import SerialExecutor
     >>> g = KInARow(3, 3)
-    >>> jamboree = EngineSpec(Algorithm.JAMBOREE, EngineBudget(depth=4))
+    >>> jamboree = EngineSpec(Algorithm.JAMBOREE, Budget(depth=4))
     >>> p = engine_player(jamboree, g, executor=SerialExecutor())
     >>> type(p).__name__, p.next_move(g.play_line("0 0, 1 1, 0 1"))
     ('ParallelEnginePlayer', (0, 2))
-    >>> type(engine_player(EngineSpec(Algorithm.PVS, EngineBudget(depth=4)), g)).__name__
+    >>> type(engine_player(EngineSpec(Algorithm.PVS, Budget(depth=4)), g)).__name__
     'EnginePlayer'
     >>> from sml150.lib.explicit import HandoutSmall
-    >>> engine_player(EngineSpec(Algorithm.SMP, EngineBudget(depth=3)), HandoutSmall)
+    >>> engine_player(EngineSpec(Algorithm.SMP, Budget(depth=3)), HandoutSmall)
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -464,3 +423,14 @@ def engine_player(spec: EngineSpec, game: GAME[State, Move], *,
         return f(g, s, d)
 
     return EnginePlayer(game, e.text, by_depth)
+
+
+def __getattr__(name: str) -> Any:
+    """``EngineBudget``: the old name of ``sml150.search.budget.Budget``, with a warning."""
+    if name == "EngineBudget":
+        import warnings
+
+        warnings.warn("sml150.search.player.EngineBudget is now sml150.search.Budget",
+                      DeprecationWarning, stacklevel=2)
+        return Budget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, SearchOptions
 from sml150.search._run import run
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import INF, Score
 from sml150.search.table import TranspositionTable
@@ -33,9 +34,9 @@ def pvs_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     return k.root(s, depth, -INF, INF)
 
 
-def pvs(game: GAME[State, Move], state: State, depth: int | None = None, *,
+def pvs(game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
         tt: TranspositionTable | bool = True, options: SearchOptions = DEFAULT_OPTIONS,
-        all_best: bool = False, limits: Limits | None = None) -> SearchResult[Move]:
+        all_best: bool = False) -> SearchResult[Move]:
     """NegaScout / PVS: same contract as ``alphabeta`` (the same value, a move of that value).
 
     >>> from sml150.lib.explicit import HandoutSmall
@@ -45,5 +46,4 @@ def pvs(game: GAME[State, Move], state: State, depth: int | None = None, *,
     >>> r.est, r.move
     (Guess(n=4), 1)
     """
-    return run("pvs", game, state, depth, tt, options, all_best, pvs_root, pvs=True,
-               limits=limits)
+    return run("pvs", game, state, budget, tt, options, all_best, pvs_root, pvs=True)

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from sml150.lib.signatures import GAME
-from sml150.search._core import DEFAULT_OPTIONS, Kernel, Limits, SearchOptions
+from sml150.search._core import DEFAULT_OPTIONS, Kernel, SearchOptions
 from sml150.search._run import run
+from sml150.search.budget import Budget
 from sml150.search.result import SearchResult
 from sml150.search.score import MATE_LIMIT, Score
 
@@ -85,9 +86,8 @@ def scout_root(k: Kernel, s: Any, depth: int) -> tuple[Score, Any]:
     return best, best_move
 
 
-def scout(game: GAME[State, Move], state: State, depth: int | None = None, *,
-          options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False,
-          limits: Limits | None = None) -> SearchResult[Move]:
+def scout(game: GAME[State, Move], state: State, budget: int | Budget | None = None, *,
+          options: SearchOptions = DEFAULT_OPTIONS, all_best: bool = False) -> SearchResult[Move]:
     """Pearl's Scout: same contract as ``alphabeta`` (no table; ``limits`` are ignored).
 
     >>> from sml150.lib.explicit import HandoutBig
@@ -97,5 +97,4 @@ def scout(game: GAME[State, Move], state: State, depth: int | None = None, *,
     >>> r.est, r.move
     (Guess(n=3), 0)
     """
-    return run("scout", game, state, depth, False, options, all_best, scout_root,
-               limits=limits)
+    return run("scout", game, state, budget, False, options, all_best, scout_root)

@@ -55,6 +55,7 @@ from sml150.lib.signatures import GAME, Analysis
 from sml150.search._core import DEFAULT_OPTIONS, Aborted, Kernel, Limits, SearchOptions
 from sml150.search._run import check_depth
 from sml150.search.adapter import Adapter, adapt
+from sml150.search.budget import Budget
 from sml150.search.score import INF, Score, score_to_est
 from sml150.search.sharedtable import SharedTable
 
@@ -202,7 +203,7 @@ def shareable(where: str, a: Adapter, s: Any, name: str | None = None) -> None:
             "or ybw instead")
 
 
-def _prepare(where: str, game: GAME[Any, Any], state: Any, depth: int, *, workers: int,
+def _prepare(where: str, game: GAME[Any, Any], state: Any, depth: int | Budget, *, workers: int,
              options: SearchOptions) -> tuple[int, Adapter]:
     """A search's checked depth and adapted game, after every argument check it needs."""
     d = check_depth(where, depth)
@@ -229,7 +230,7 @@ def _answer(where: str, a: Adapter, state: Any, depth: int, *, winner: int | Non
 
 
 def lazy_smp(
-    game: GAME[State, Move], state: State, depth: int, *, executor: Executor | None = None,
+    game: GAME[State, Move], state: State, depth: int | Budget, *, executor: Executor | None = None,
     workers: int | None = None, capacity: int = 1 << 20, abdada: bool = True,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> SmpResult[Move]:
@@ -324,7 +325,7 @@ class _Baton:
 
 
 def replay(
-    game: GAME[State, Move], state: State, depth: int, workers: int, *, quantum: int = 64,
+    game: GAME[State, Move], state: State, depth: int | Budget, workers: int, *, quantum: int = 64,
     capacity: int = 1 << 20, abdada: bool = True, lead: int = 0,
     options: SearchOptions = DEFAULT_OPTIONS,
 ) -> SmpResult[Move]:

@@ -6,7 +6,7 @@ The layer between the engine and the commands: the CLI, ``sml150.tournament`` an
 - ``game``: the GAME records (``TicTacToeSpec``, ``RisklessSpec``, ``KInARowSpec``,
   ``ConnectFourSpec``, ``ExplicitSpec``, ``ModuleSpec``), ``parse_game``, ``GAME_SYNTAX``;
 - ``player``: the PLAYER records (``MiniMaxSpec``, ``AlphaBetaSpec``, ``JamboreeSpec``,
-  ``HumanSpec``, and the engine's ``EngineSpec`` with its ``EngineBudget``), ``parse_player``
+  ``HumanSpec``, and the engine's ``EngineSpec`` with its ``Budget``), ``parse_player``
   (the one reader of PLAYER text; ``engine_spec`` for text that must name the engine's),
   ``PLAYER_SYNTAX``;
 - ``build``: ``build_game`` (a ``GameChoice``), ``build_player``, ``check_seat``, ``seat``;
@@ -18,8 +18,8 @@ The layer between the engine and the commands: the CLI, ``sml150.tournament`` an
 (TicTacToeSpec(size=4, draw=True), 'Tic-Tac-Toe 4x4 (full board: a draw)')
 """
 
+from sml150.search.budget import Budget as Budget
 from sml150.search.player import Algorithm as Algorithm
-from sml150.search.player import EngineBudget as EngineBudget
 from sml150.search.player import EngineSpec as EngineSpec
 from sml150.specs._choice import ExplicitMatch as ExplicitMatch
 from sml150.specs._choice import GameChoice as GameChoice
@@ -55,7 +55,7 @@ from sml150.specs.player import uses_executor as uses_executor
 
 __all__ = [
     "GAME_SYNTAX", "LISTED_GAMES", "LISTED_PLAYERS", "PLAYER_SYNTAX", "Algorithm",
-    "AlphaBetaSpec", "ConnectFourSpec", "EngineBudget", "EngineSpec", "ExplicitMatch",
+    "AlphaBetaSpec", "Budget", "ConnectFourSpec", "EngineSpec", "ExplicitMatch",
     "ExplicitSpec", "GameChoice", "GameSpec", "HumanSpec", "JamboreeSpec", "KInARowSpec",
     "MiniMaxSpec", "ModuleSpec", "PlayerSpec", "RisklessSpec", "SpecError", "TicTacToeSpec",
     "build_game", "build_player", "check_seat", "engine_spec", "parse_game", "parse_player",

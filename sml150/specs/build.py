@@ -6,7 +6,7 @@ of a game (checked first, building nothing, by ``check_seat``).
 Every command builds through these, so one spec means one thing everywhere: ``tictactoe:4:draw``
 is HW10's ``TicTacToe`` with the draw rule under ``match``, ``solve``, ``tournament`` and
 ``workspan`` alike. Text is read by ``parse_game`` / ``parse_player``; a depth a caller has in
-hand goes into the records (``EngineSpec(Algorithm.PVS, EngineBudget(depth=4))``), never into
+hand goes into the records (``EngineSpec(Algorithm.PVS, Budget(depth=4))``), never into
 text.
 
 ``seat``: for an explicit tree a search player gets the depth that fits the rest of the tree at
@@ -27,7 +27,8 @@ from sml150.lib.explicit import ExplicitState
 from sml150.lib.human import HumanPlayer, HumanSettings
 from sml150.lib.minimax import MiniMax
 from sml150.lib.signatures import GAME, PLAYER, Analysis, JamboreeSettings, Maxie, Player, Settings
-from sml150.search.player import Algorithm, EngineBudget, EngineSpec, engine_player
+from sml150.search.budget import Budget
+from sml150.search.player import Algorithm, EngineSpec, engine_player
 from sml150.specs._choice import (
     DEFAULT_HINT,
     ExplicitMatch,
@@ -211,7 +212,7 @@ def build_player(spec: PlayerSpec | str, game: AnyGame, *, executor: Executor | 
         case EngineSpec(algorithm, budget):
             if depth is not None:  # an explicit tree: search exactly its rest, whatever the kind
                 kind = Algorithm.PVS if algorithm in (Algorithm.ID, Algorithm.SOLVE) else algorithm
-                return engine_player(EngineSpec(kind, EngineBudget(depth=depth)), game,
+                return engine_player(EngineSpec(kind, Budget(depth=depth)), game,
                                      executor=ex)
             if algorithm is Algorithm.SOLVE:
                 from sml150.specs.solve import SolvePlayer

@@ -2,7 +2,7 @@
 
 The course's players (``minimax:D``, ``alphabeta:D``, ``jamboree:D:P``) and ``human`` are
 records of this module; every other player is the engine's, an ``EngineSpec`` (its algorithm
-and an ``EngineBudget``: depth, positions, seconds), which the engine takes as a record.
+and a ``Budget``: depth, positions, seconds), which the engine takes as a record.
 ``parse_player`` is the one parser of the PLAYER grammar (``engine_spec`` is the same parser,
 for text that must name an engine player); ``PLAYER_SYNTAX`` is generated from the records' and
 the engine's descriptions. A text names one player everywhere: ``alphabeta:4`` is HW11's
@@ -23,7 +23,8 @@ from typing import ClassVar, Final, TypeAlias, final
 
 import attrs
 
-from sml150.search.player import SOLVE_SECONDS, Algorithm, EngineBudget, EngineSpec
+from sml150.search.budget import Budget
+from sml150.search.player import SOLVE_SECONDS, Algorithm, EngineSpec
 from sml150.specs._error import SpecError, shown, whole_number
 from sml150.specs.game import help_rows
 
@@ -206,12 +207,12 @@ def _engine(parts: list[str], where: str) -> EngineSpec | None:
         return None
     if kind is Algorithm.SOLVE and len(parts) in (1, 2):
         s = _seconds(parts[1], where) if len(parts) == 2 else SOLVE_SECONDS
-        return EngineSpec(kind, EngineBudget(seconds=s))
+        return EngineSpec(kind, Budget(seconds=s))
     if kind is Algorithm.ID and len(parts) == 2:
-        return EngineSpec(kind, EngineBudget(seconds=_seconds(parts[1], where)))
+        return EngineSpec(kind, Budget(seconds=_seconds(parts[1], where)))
     if kind is not None and kind not in (Algorithm.ID, Algorithm.SOLVE) and len(parts) == 2:
         d = whole_number(parts[1], "search depth", least=1, where=where)
-        return EngineSpec(kind, EngineBudget(depth=d))
+        return EngineSpec(kind, Budget(depth=d))
     return None
 
 
@@ -223,7 +224,7 @@ def engine_spec(text: str) -> EngineSpec:
 
     >>> engine_spec("engine:ybw:3")  # doctest: +NORMALIZE_WHITESPACE
     EngineSpec(algorithm=<Algorithm.YBW: 'ybw'>,
-               budget=EngineBudget(depth=3, nodes=None, seconds=None))
+               budget=Budget(depth=3, nodes=None, seconds=None))
     >>> engine_spec("solve").budget.seconds, engine_spec("id:1.5").text
     (10.0, 'id:1.5')
     >>> engine_spec("alphabeta:4")  # doctest: +ELLIPSIS

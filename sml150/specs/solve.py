@@ -9,9 +9,9 @@ so: the ``note`` it is given (the command passes a writer to a terminal's standa
 what it is doing before each search and how it ended.
 
 >>> from sml150.games.tictactoe import KInARow
->>> from sml150.search.player import EngineBudget
+>>> from sml150.search.budget import Budget
 >>> g, said = KInARow(3, 3), []
->>> p = SolvePlayer(g, "3x3", EngineBudget(seconds=60), note=said.append)
+>>> p = SolvePlayer(g, "3x3", Budget(seconds=60), note=said.append)
 >>> p.next_move(g.play_line("0 0, 1 1, 0 1")), said[-1]
 ((0, 2), 'solve: solved: draw or even (0)')
 """
@@ -25,7 +25,8 @@ import attrs
 
 from sml150.lib.est import Guess, MaxieWins, MinnieWins, est
 from sml150.lib.signatures import GAME, Analysis, Maxie
-from sml150.search.player import EngineBudget, deepest
+from sml150.search.budget import Budget
+from sml150.search.player import deepest
 
 __all__ = ["SolvePlayer"]
 
@@ -48,7 +49,7 @@ class SolvePlayer(Generic[State, Move]):
     """The game played."""
     title: str
     """The game's name, for what it says."""
-    budget: EngineBudget
+    budget: Budget
     """Its time (and positions) a move."""
     note: Callable[[str], None] | None = attrs.field(default=None, eq=False, repr=False)
     """Hears one line before each search and one after (``None``: nothing said)."""

@@ -15,7 +15,7 @@ from sml150.games.tictactoe import KInARow, KState
 from sml150.lib.est import Guess
 from sml150.lib.signatures import Analysis, In_play
 from sml150.search import (
-    Limits,
+    Budget,
     SearchOptions,
     alphabeta,
     aspiration,
@@ -26,6 +26,7 @@ from sml150.search import (
     pvs,
     scout,
 )
+from sml150.search.jamboree import jamboree
 from sml150.search.kernel import Aborted
 from sml150.search.result import SearchResult
 from sml150.search.score import WIN, Score, loss_in, win_in
@@ -123,7 +124,7 @@ def test_stats_are_consistent() -> None:
 
 def test_iterative_deepening_yields_each_depth_like_alphabeta() -> None:
     s = G3.play_line("1 1")
-    results = list(iterative_deepening(G3, s, max_depth=4, algorithm="alphabeta"))
+    results = list(iterative_deepening(G3, s, 4, algorithm="alphabeta"))
     assert [r.depth for r in results] == [1, 2, 3, 4]
     for r in results:
         assert r.est == alphabeta(G3, s, r.depth).est
@@ -139,26 +140,30 @@ def test_iterative_deepening_stops_when_solved(algorithm: Any) -> None:
 
 
 def test_iterative_deepening_keeps_to_a_node_budget() -> None:
-    results = list(iterative_deepening(KInARow(4, 4), KInARow(4, 4).start, nodes=300))
+    results = list(iterative_deepening(KInARow(4, 4), KInARow(4, 4).start, Budget(nodes=300)))
     assert results
     assert all(r.stats.nodes <= 300 for r in results)
     assert results[-1].depth < 16
 
 
 def test_budgets_are_checked() -> None:
-    with pytest.raises(ValueError, match="node budget must be >= 1, not -5"):
-        iterative_deepening(G3, G3.start, nodes=-5)
+    with pytest.raises(ValueError, match=r"node budget must be >= 1 .*, not -5"):
+        iterative_deepening(G3, G3.start, Budget(nodes=-5))
     with pytest.raises(ValueError, match="time budget must be > 0 s"):
-        iterative_deepening(G3, G3.start, seconds=-1.0)
-    with pytest.raises(ValueError, match="max_depth must be >= 1"):
-        iterative_deepening(G3, G3.start, max_depth=0)
+        Budget(seconds=-1.0)
+    with pytest.raises(ValueError, match="iterative_deepening: depth must be >= 1"):
+        iterative_deepening(G3, G3.start, 0)
+    with pytest.raises(TypeError, match="a time budget must be a number"):
+        Budget(seconds="1")  # type: ignore[arg-type]  # text, on purpose: refused
+    with pytest.raises(ValueError, match="jamboree: searches to its depth only"):
+        jamboree(G3, G3.start, Budget(depth=3, nodes=10))
     with pytest.raises(ValueError, match="unknown algorithm"):
         iterative_deepening(G3, G3.start, algorithm="best")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
 def test_a_search_past_its_node_limit_aborts() -> None:
     with pytest.raises(Aborted):
-        alphabeta(KInARow(4, 4), KInARow(4, 4).start, limits=Limits(nodes=100))
+        alphabeta(KInARow(4, 4), KInARow(4, 4).start, Budget(nodes=100))
 
 
 def test_bad_searches_are_refused() -> None:

@@ -17,7 +17,8 @@ import sml150.specs.build as specs_build
 from sml150.cli import main
 from sml150.handouts.hw11.riskless import M1, Riskless
 from sml150.lib.signatures import Maxie
-from sml150.search.player import EngineBudget, engine_player
+from sml150.search.budget import Budget
+from sml150.search.player import engine_player
 from sml150.specs import (
     LISTED_GAMES,
     LISTED_PLAYERS,
@@ -138,7 +139,7 @@ def test_the_solve_player_on_riskless_does_not_overflow_the_stack() -> None:
     p = engine_player(engine_spec("solve:0.3"), g)
     assert p.next_move(g.start) in list(g.moves(g.start))
     said: list[str] = []
-    assert SolvePlayer(g, "Riskless", EngineBudget(seconds=0.3), said.append).next_move(
+    assert SolvePlayer(g, "Riskless", Budget(seconds=0.3), said.append).next_move(
         g.start) in list(g.moves(g.start))
     assert said[-1].startswith("solve: not solved within 0.3 s: playing the depth-")
 
@@ -232,9 +233,9 @@ def test_a_game_record_written_out_reads_back_as_itself(record: GameSpec) -> Non
     st.builds(JamboreeSpec, st.integers(1, 99), st.sampled_from([0.0, 0.25, 0.5, 1.0, None])),
     st.builds(EngineSpec, st.sampled_from([a for a in Algorithm
                                            if a not in (Algorithm.ID, Algorithm.SOLVE)]),
-              st.builds(EngineBudget, depth=st.integers(1, 99))),
+              st.builds(Budget, depth=st.integers(1, 99))),
     st.builds(EngineSpec, st.sampled_from([Algorithm.ID, Algorithm.SOLVE]),
-              st.builds(EngineBudget, seconds=st.sampled_from([0.5, 1.0, 2.0, 60.0]))),
+              st.builds(Budget, seconds=st.sampled_from([0.5, 1.0, 2.0, 60.0]))),
 ))
 def test_a_player_record_written_out_reads_back_as_itself(record: PlayerSpec) -> None:
     assert parse_player(spec_text(record)) == record
