@@ -41,10 +41,12 @@ LAYERS: Mapping[str, int] = {
     "games": 3,
     # specs name games and players; the grader runs the handouts; workspan measures them
     "grading": 4, "specs": 4, "workspan": 4,
-    # the porter's workbench and tournaments use the grader and the specs
-    "crosscheck": 5, "draw": 5, "port": 5, "tournament": 5,
+    # crosscheck runs the grader's cases on SML/NJ; tournaments and pictures use the specs
+    "crosscheck": 5, "draw": 5, "tournament": 5,
+    # the porter checks each port it writes with crosscheck
+    "port": 6,
     # the command and its entry point
-    "cli": 6, "__main__": 7,
+    "cli": 7, "__main__": 8,
 }
 """Each top-level package or module of ``sml150`` and its layer: imports go to lower layers."""
 
