@@ -8,8 +8,8 @@ parser that assembles them; each is to move to a cli/_*.py of its own.)
     sml150 match GAME --maxie PLAYER --minnie PLAYER [--move-limit N] [--repetitions N]
                  [--quiet] [--json] [--executor SPEC]
     sml150 play GAME [--human maxie|minnie] [--ai PLAYER] [--executor SPEC]
-    sml150 trace hw11-alphabeta|hw11-jamboree handout-small|handout-big [--prune P]
-                 [--executor SPEC]
+    sml150 trace SEARCH handout-small|handout-big|GAME [--depth D] [--prune P]
+                 [--executor SPEC] [--svg FILE] [--html FILE]
     sml150 handout hw10|hw11|gametree DIR [--force]
     sml150 grade hw10|hw11|gametree SUBMISSION_DIR [--autolab] [--gradescope FILE] [--quiet]
                  [--reveal]
@@ -156,12 +156,30 @@ def _default_clock() -> Callable[[], float]:
     return time.perf_counter
 
 
-def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial") -> int:
-    """Print a handout trace; HW11 Jamboree's subtrees run on the executor (the same trace)."""
-    from sml150.lib.explicit import HandoutBig, HandoutSmall
+def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial", *,
+           depth: int | None = None, svg: Path | None = None, html: Path | None = None) -> int:
+    """Print a search's trace; HW11 Jamboree's subtrees run on the executor (the same trace).
 
+    With ``--svg``/``--html`` (or a search other than HW11's) the search runs in this process,
+    recorded, and is drawn (``sml150.draw``); the trace printed is the same.
+    """
+    from sml150.draw import TraceError, draw_files, trace_game
+
+    try:
+        game, depth, title = trace_game(which, tree, depth)
+    except TraceError as e:
+        raise UsageError(str(e)) from None
     parallel = check_executor(executor_spec)
-    game, depth = (HandoutSmall, 2) if tree == "handout-small" else (HandoutBig, 4)
+    if svg is not None or html is not None or not which.startswith("hw11-"):
+        if parallel:
+            not_used(executor_spec, [which], "a drawn or recorded search runs in this process")
+        try:
+            draw_files(which, game, depth, prune=prune, title=title, svg=svg, html=html)
+        except TraceError as e:
+            raise UsageError(str(e)) from None
+        return 0
+    if depth is None:  # (only the lazy-tree evaluators search without a depth)
+        raise UsageError(f"{which} needs --depth D")
     if which == "hw11-alphabeta":
         from sml150.handouts.hw11.alphabeta import AlphaBeta
 
@@ -221,6 +239,10 @@ _REPETITIONS_HELP = (
     f" N-th time (default {DEFAULT_REPETITIONS}; 0: never)")
 
 
+def _depth(text: str) -> int:
+    return whole_number(text, "--depth", least=1)
+
+
 def _repetitions(text: str) -> int:
     n = whole_number(text, "--repetitions")
     if n == 1:
@@ -242,6 +264,33 @@ examples:
 _EXECUTOR_HELP = (
     "serial (default), processes[:N], dask[:N] or dask:ADDRESS: opened once for the match;"
     f" {EXECUTOR_USERS} search on it (the same moves), the other players in this process")
+
+
+def _trace_parser(sub: Any, raw: type[argparse.HelpFormatter]) -> None:
+    """The ``trace`` subcommand's arguments (``sub``: the subparsers object)."""
+    from sml150.draw import SEARCHES
+
+    trace = sub.add_parser(
+        "trace", help="print a search's trace (HW11's handout traces); draw it (--svg, --html)",
+        formatter_class=raw, epilog="searches:\n" + "\n".join(
+            f"  {k:<22}{v}" for k, v in SEARCHES.items()))
+    trace.add_argument("which", choices=list(SEARCHES), metavar="SEARCH",
+                       help="the search (see below)")
+    trace.add_argument("tree", metavar="TREE",
+                       help="handout-small (depth 2), handout-big (depth 4), or a GAME")
+    trace.add_argument("--depth", type=_depth, default=None,
+                       help="plies to search (default: an explicit tree's depth)")
+    trace.add_argument("--prune", type=float, default=0.5, help="Jamboree's prune_percentage")
+    trace.add_argument("--svg", type=Path, default=None, metavar="FILE",
+                       help="draw the search as SVG: the tree as searched, windows, values,"
+                       " leaves numbered in order, pruned moves greyed, the chosen line")
+    trace.add_argument("--html", type=Path, default=None, metavar="FILE",
+                       help="the same as one self-contained HTML page: step through the search,"
+                       " fold and unfold subtrees")
+    trace.add_argument("--executor", default="serial", metavar="SPEC",
+                       help="serial (default), processes[:N], dask[:N] or dask:ADDRESS: where"
+                       " hw11-jamboree's subtrees run (the same trace, byte for byte);"
+                       " the other searches, and any search drawn, run in this process")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -281,14 +330,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="no live status or per-move costs")
     play.add_argument("--executor", default="serial", metavar="SPEC", help=_EXECUTOR_HELP)
 
-    trace = sub.add_parser("trace", help="print an HW11 handout trace")
-    trace.add_argument("which", choices=["hw11-alphabeta", "hw11-jamboree"])
-    trace.add_argument("tree", choices=["handout-small", "handout-big"])
-    trace.add_argument("--prune", type=float, default=0.5, help="Jamboree's prune_percentage")
-    trace.add_argument("--executor", default="serial", metavar="SPEC",
-                       help="serial (default), processes[:N], dask[:N] or dask:ADDRESS: where"
-                       " hw11-jamboree's subtrees run (the same trace, byte for byte);"
-                       " hw11-alphabeta is sequential: no effect there")
+    _trace_parser(sub, raw)
 
     handout = sub.add_parser("handout", help="write the student starter files")
     handout.add_argument("hw", choices=["hw10", "hw11", "gametree"])
@@ -304,6 +346,8 @@ def _parser() -> argparse.ArgumentParser:
     grade.add_argument("--gradescope", type=Path, default=None,
                        help="also write Gradescope's results.json here")
     grade.add_argument("--quiet", action="store_true", help="no text report")
+    grade.add_argument("--verbose", action="store_true",
+                       help="list every failed test (default: one example a task)")
     grade.add_argument("--reveal", action="store_true",
                        help="staff: show hidden tests whole (students see only their kind)")
     grade.add_argument("--no-sandbox", action="store_true",
@@ -346,7 +390,8 @@ def _run(args: argparse.Namespace) -> int:
     if command == "trace":
         if not 0.0 <= args.prune <= 1.0:
             raise UsageError(f"--prune must be in [0, 1], not {args.prune}")
-        return _trace(args.which, args.tree, args.prune, args.executor)
+        return _trace(args.which, args.tree, args.prune, args.executor, depth=args.depth,
+                      svg=args.svg, html=args.html)
     if command == "handout":
         from sml150 import grading
         from sml150.cli._paths import check_writable_directory
@@ -363,9 +408,17 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if command == "grade":
         from sml150 import grading
-        from sml150.cli._paths import check_submission_directory
+        from sml150.cli._paths import (
+            check_output_directory,
+            check_output_file,
+            check_submission_directory,
+        )
 
         check_submission_directory(str(args.submission))
+        if args.gradescope is not None:  # before the grading, never a folder made for it
+            check_output_file(str(args.gradescope), "--gradescope")
+        if args.batch and args.out is not None:
+            check_output_directory(str(args.out), "--out")
         if args.batch:
             from sml150.cli._executor import check_executor, connect_timeout, reach_scheduler
             from sml150.parallel import parse_spec
@@ -382,7 +435,7 @@ def _run(args: argparse.Namespace) -> int:
         return grading.grade_command(args.hw, args.submission, quiet=args.quiet,
                                      autolab=args.autolab, gradescope=args.gradescope,
                                      no_sandbox=args.no_sandbox, reveal=args.reveal,
-                                     tasks=args.tasks)
+                                     tasks=args.tasks, verbose=args.verbose)
     raise UsageError(f"unknown command {command!r}")  # pragma: no cover - argparse refuses first
 
 
