@@ -1,7 +1,12 @@
-"""The ``sml150 crosscheck hw10|hw11 SML_DIR PY_DIR [--cases N] [--seed S] [--tasks IDS]`` command.
+"""The ``sml150 crosscheck`` command.
 
-Exit status 0 when every case agrees and the grader accepts it, 1 when there is something to
-look at (each listed with its label), 2 for bad arguments (one line, no traceback).
+``sml150 crosscheck hw10|hw11 SML_DIR PY_DIR [--cases N] [--seed S] [--tasks IDS] [--library L]``.
+
+Exit status 0 when every case run agrees and the grader accepts it, 1 when there is something
+to look at (each listed with its label) or some of the SML could not run (each cause in one
+line), 2 for bad arguments (one line, no traceback). Every text that came from the SML or the
+port is escaped before it is printed (no control characters, no terminal escape sequences,
+no line breaks inside a line).
 """
 
 from __future__ import annotations
@@ -12,28 +17,48 @@ from typing import Any
 
 from sml150.cli._usage import UsageError
 from sml150.crosscheck import CrosscheckReport, crosscheck, sml_missing
-from sml150.grading.toolkit import homework
+from sml150.crosscheck._library import LIBRARIES
+from sml150.grading.toolkit import clean_text, homework
 
 __all__ = ["register", "render"]
 
 
+def _line(text: str, limit: int = 400) -> str:
+    r"""One line a terminal shows as it is: control characters and line breaks escaped.
+
+    >>> _line("a\x1b[2J\ncrosscheck hw10: 0 differ")
+    'a\\x1b[2J\\ncrosscheck hw10: 0 differ'
+    """
+    return clean_text(text, limit, lines=False)
+
+
 def render(report: CrosscheckReport, limit: int = 40) -> str:
-    """The report as text: per function agree/differ counts, then each finding.
+    """The report as text: what ran, per function the counts, then each finding.
 
     >>> print(render(CrosscheckReport("hw10", (), ())))
     crosscheck hw10: 0 cases, 0 agree, 0 differ
     """
     agree = sum(t.agree for t in report.tallies)
     differ = sum(t.differ for t in report.tallies)
-    lines = [f"crosscheck {report.hw}: {agree + differ} cases, {agree} agree, {differ} differ"]
-    lines += [f"  note: {n}" for n in report.notes]
+    not_run = sum(t.not_run for t in report.tallies)
+    head = (f"crosscheck {report.hw}: {agree + differ + not_run} cases, {agree} agree, "
+            f"{differ} differ")
+    lines = [head + (f", {not_run} not run" if not_run else "")]
+    if report.library:
+        lines.append(f"  library: {_line(report.library)}")
+    lines += [f"  found: {_line(f)}" for f in report.found]
+    if report.walls:
+        lines.append(f"  walls: {_line(report.walls)}")
+    lines += [_line(p) for p in report.problems]
+    lines += [f"  note: {_line(n)}" for n in report.notes]
     for t in report.tallies:
-        skipped = f", {t.skipped} not crosscheckable" if t.skipped else ""
-        lines.append(f"  {t.task:>4} {t.function:<14} agree {t.agree:>4}  differ {t.differ:>4}"
-                     f"{skipped}")
+        extra = (f"  not run {t.not_run:>4}" if t.not_run else "") + (
+            f", {t.skipped} not crosscheckable" if t.skipped else "")
+        lines.append(f"  {t.task:>4} {_line(t.function, 40):<14} agree {t.agree:>4}  differ "
+                     f"{t.differ:>4}{extra}")
     for f in report.findings[:limit]:
-        lines += [f"{f.label}: {f.task} {f.name}", f"    SML:      {f.sml}",
-                  f"    port:     {f.port}", f"    expected: {f.expected}"
+        lines += [f"{f.label}: {f.task} {_line(f.name)}", f"    SML:      {_line(f.sml)}",
+                  f"    port:     {_line(f.port)}", f"    expected: {_line(f.expected)}"
                   f" (grader: SML {'passes' if f.sml_passes else 'fails'},"
                   f" port {'passes' if f.port_passes else 'fails'})"]
     if len(report.findings) > limit:
@@ -47,6 +72,9 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError(f"directory not found: {d}")
     if args.cases < 0:
         raise UsageError(f"--cases must be >= 0, not {args.cases}")
+    if args.library is not None and args.library not in LIBRARIES[args.hw]:
+        raise UsageError(f"no library {args.library} for {args.hw} (libraries: "
+                         f"{', '.join(LIBRARIES[args.hw])})")
     missing = sml_missing()
     if missing:
         raise UsageError(missing)
@@ -56,9 +84,9 @@ def _run(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"no task {unknown[0]} in {args.hw} (tasks: {', '.join(known)})")
     report = crosscheck(args.hw, args.sml_dir, args.py_dir, cases=args.cases, seed=args.seed,
-                        tasks=tasks)
+                        tasks=tasks, library=args.library)
     print(render(report))
-    return 1 if report.findings else 0
+    return 1 if report.findings or report.problems else 0
 
 
 def register(sub: Any) -> None:
@@ -78,4 +106,8 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="which random cases")
     p.add_argument("--tasks", default="", metavar="IDS",
                    help="only these handout tasks, e.g. 5.7,5.8 (default: all)")
+    p.add_argument("--library", default=None, metavar="L",
+                   help="the course library the SML was written against: project (the "
+                        "project's own), 2016 (HW10) or 2013 (HW11); default: chosen from "
+                        "the files")
     p.set_defaults(run=_run)

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-__all__ = ["SOLUTION_FILES", "TranslateError", "Translator", "constructors"]
+__all__ = ["SOLUTION_FILES", "TranslateError", "Translator", "constructors", "map_structure"]
 
 Json = Any
 
@@ -105,14 +105,17 @@ class Translator:
     >>> t.case(["call", ["get", ["mod", "las"], "look_and_say"], ["fn", "eq"],
     ...         ["seq", ["lit", 1], ["lit", 1]]])
     'Show.seq (Show.pair (Show.int, Show.int)) (LookAndSay.look_and_say ((op =)) \
-(Seq.fromList [1, 1]))'
+(Show.fromList [1, 1]))'
     """
 
     hw: str
     """``hw10`` or ``hw11``."""
+    names: dict[str, str] = attrs.field(factory=dict)
+    """A handout structure or functor (``GraphSeq``, ``AlphaBeta``, a map ``M1``) -> what the
+    solution calls it (``Graphs``; ``M1 (P)`` where the map is a functor of a printer)."""
     decls: list[str] = attrs.field(factory=list)
     """Structure declarations, in the order they must be loaded."""
-    _names: dict[str, str] = attrs.field(factory=dict)
+    _declared_as: dict[str, str] = attrs.field(factory=dict)
     """A structure expression (as JSON text) -> the name it is declared under."""
     _kinds: dict[str, tuple[str, str]] = attrs.field(factory=dict)
     """A declared structure -> (its kind: ttt, game, riskless, player; its game's name)."""
@@ -126,14 +129,17 @@ class Translator:
     def _declare(self, key: Json, prefix: str, kind: tuple[str, str], text: str,
                  extra: str = "") -> str:
         k = json.dumps(key, sort_keys=True)
-        if k not in self._names:
-            name = f"{prefix}{len(self._names)}"
-            self._names[k] = name
+        if k not in self._declared_as:
+            name = f"{prefix}{len(self._declared_as)}"
+            self._declared_as[k] = name
             self._kinds[name] = kind
             show = (f"structure {name}_show = {self._show_functor()} ({name})\n"
                     if kind[0] != "player" else "")
             self.decls.append(f"structure {name} = {text}\n{show}" + extra.replace("@", name))
-        return self._names[k]
+        return self._declared_as[k]
+
+    def _name(self, handout: str) -> str:
+        return self.names.get(handout, handout)
 
     def _show_functor(self) -> str:
         return "ShowGame10" if self.hw == "hw10" else "ShowGame11"
@@ -145,16 +151,15 @@ class Translator:
         >>> t.structure(["call", ["get", ["mod", "riskless"], "Riskless"],
         ...              ["get", ["mod", "maps"], "M1"]])
         'RL0'
-        >>> print(t.decls[0])
-        structure RL0 = Riskless (M1)
-        structure RL0_show = ShowGame11 (RL0)
-        <BLANKLINE>
+        >>> t.decls[0].splitlines()[:3]
+        ['structure RL0 = Riskless (M1)', 'structure RL0_show = ShowGame11 (RL0)', \
+'structure RL0_rl =']
         """
         match e:
             case ["get", ["lib", "sml150.lib.explicit"], ("HandoutSmall" | "HandoutBig") as n]:
                 return self._declare(e, "H", ("game", ""), n)
             case ["get", ["mod", "maps"], name]:
-                return str(name)
+                return self._name(str(name))
             case ["call", ["get", ["lib", "sml150.lib.explicit"], "ExplicitGame"], ["tree", t]]:
                 return self._declare(e, "XG", ("game", ""),
                                      f"ExplicitGame (struct open GameTree val tree = {_tree(t)} "
@@ -162,10 +167,12 @@ class Translator:
             case ["call", ["get", ["mod", "tictactoe"], "TicTacToe"],
                   ["call", ["get", ["mod", "tictactoe"], "TTTConsts"], ["lit", int(n)]]]:
                 return self._declare(e, "TTT", ("ttt", ""),
-                                     f"TicTacToe (struct val board_size = {n} end)", _TTT_SHOW)
+                                     f"{self._name('TicTacToe')} (struct val board_size = {n} "
+                                     "end)", _TTT_SHOW)
             case ["call", ["get", ["mod", "riskless"], "Riskless"], m]:
                 return self._declare(e, "RL", ("riskless", ""),
-                                     f"Riskless ({self.structure(m)})")
+                                     f"{self._name('Riskless')} ({self.structure(m)})",
+                                     _RISKLESS_SHOW)
             case ["call", ["get", ["mod", ("alphabeta" | "jamboree") as mod], functor],
                   ["call", ["get", ["lib", "sml150.lib.signatures"], settings], g, ["lit", d],
                    *rest]]:
@@ -174,7 +181,8 @@ class Translator:
                 if settings == "JamboreeSettings":
                     body += f" val prune_percentage = {_literal(float(rest[0][1]))}"
                 return self._declare(e, "AB" if mod == "alphabeta" else "J",
-                                     ("player", game), f"{functor} (struct {body} end)")
+                                     ("player", game),
+                                     f"{self._name(str(functor))} (struct {body} end)")
         raise TranslateError(f"not a structure this bridge knows: {json.dumps(e)[:120]}")
 
     def _default_player(self) -> str:
@@ -201,11 +209,11 @@ class Translator:
             case ["list", *items]:
                 return "[" + ", ".join(self.value(x, owner) for x in items) + "]"
             case ["seq", *items]:
-                return "Seq.fromList [" + ", ".join(self.value(x, owner) for x in items) + "]"
+                return "Show.fromList [" + ", ".join(self.value(x, owner) for x in items) + "]"
             case ["fn", name] if name in _EQUALITIES:
                 return _EQUALITIES[name]
             case ["get", ["get", ["lib", "sml150.lib.signatures"], "Player"], p]:
-                return f"GameBase.{p}"
+                return f"{owner}.{p}" if owner else f"GameBase.{p}"
             case ["get", ["get", ["mod", "tictactoe"], "Entry"], entry]:
                 return f"{owner}.{entry}"
             case ["get", ["lib", "sml150.lib.est"], est] | ["call", ["get", ["lib", _], est]] \
@@ -220,16 +228,35 @@ class Translator:
                 return f"{owner}.{con}" + (f" ({inner})" if args else "")
             case ["callkw", ["get", ["mod", "riskless"], con], [], kwargs]:
                 inner = ", ".join(self.value(v, owner) for _, v in kwargs)
-                return f"RisklessGiven.{con}" + (f" ({inner})" if kwargs else "")
+                return f"{owner or 'RisklessGiven'}.{con}" + (f" ({inner})" if kwargs else "")
+            case ["call", ["get", s, "data_to_start_state"], ["lit", list(rows)]] \
+                    if self._kinds.get(self.structure(s), ("", ""))[0] == "ttt":
+                return self._ttt_state(self.structure(s), [str(r) for r in rows])
             case ["get", s, "start" | "initial_ab" as member]:
                 return f"{self.structure(s)}.{SML_NAMES.get(member, member)}"
             case ["call", ["get", ["mod", "alphabeta"], "compare_ab"], *args]:
                 return self._apply(self._default_player(), "compare_ab", args)
             case ["call", ["get", ["mod", m], fname], *args] if m in _MODULE_STRUCTURES:
-                return self._apply(_MODULE_STRUCTURES[m], str(fname), args, owner)
+                return self._apply(self._name(_MODULE_STRUCTURES[m]), str(fname), args, owner)
             case ["call", ["get", s, str(fname)], *args]:
                 return self._apply(self.structure(s), fname, args)
         raise TranslateError(f"no SML for the expression {json.dumps(e)[:120]}")
+
+    def _ttt_state(self, s: str, rows: list[str]) -> str:
+        """A Tic-Tac-Toe state written out (``type state = board * player``).
+
+        Not made with the solution's ``data_to_start_state``: the 2016 starter's is a stub
+        (``fun data_to_start_state _ = start``) no task asks the student to write.
+
+        >>> Translator("hw10")._ttt_state("T", ["O.", ".X"])
+        '(Show.fromList [Show.fromList [SOME T.O, NONE], Show.fromList [NONE, SOME T.X]], T.Maxie)'
+        """
+        tile = {"O": f"SOME {s}.O", "X": f"SOME {s}.X"}
+        board = ", ".join("Show.fromList [" + ", ".join(tile.get(c, "NONE") for c in r) + "]"
+                          for r in rows)
+        cells = "".join(rows)
+        player = "Maxie" if cells.count("O") == cells.count("X") else "Minnie"
+        return f"(Show.fromList [{board}], {s}.{player})"
 
     def _est(self, con: str, n: int | None) -> str:
         if self.hw == "hw10":
@@ -299,7 +326,7 @@ class Translator:
         if kind == "ttt":
             return f"{s}_ttt.state"
         if kind == "riskless":
-            return "ShowRiskless.state"
+            return f"{s}_rl.state"
         raise TranslateError(f"no printer for the states of {s}")
 
     def _move_printer(self, game: str) -> str:
@@ -325,6 +352,22 @@ end
 """
 """A Tic-Tac-Toe structure's move and state printers (``@``: its name; the handout's
 ``type state = board * player`` and ``datatype entry = O | X``)."""
+
+
+_RISKLESS_SHOW: Final = """structure @_rl =
+struct
+  fun position (@.Min n) = Show.con "Min" (Show.int n)
+    | position (@.Max n) = Show.con "Max" (Show.int n)
+    | position @.Empty = "Empty"
+  fun territory (@.T (name, pos)) = Show.con "T" (Show.pair (Show.string, position) (name, pos))
+  fun state (@.B (board, p) : @.state) =
+      Show.con "B" (Show.pair (Show.seq (Show.pair (territory, Show.seq Show.int)),
+                               @_show.player) (board, p))
+end
+"""
+"""A Riskless structure's state printer (the handout's ``B``, ``T``, ``Min``/``Max``/``Empty``,
+from the structure itself: the project's library gives them as ``RisklessGiven``, the 2013
+solutions declare them in their functor)."""
 
 
 def _element(items: list[Json]) -> str:
@@ -373,3 +416,24 @@ def constructors(hw: str) -> dict[str, Callable[..., Any]]:
         table |= {"Step": ab11.Step, "Leaf": ab11.Leaf, "B": riskless.B, "T": riskless.T,
                   "Min": riskless.Min, "Max": riskless.Max, "Empty": riskless.Empty}
     return table
+
+
+def map_structure(name: str, sml_name: str) -> str:
+    """An SML structure for the handout's Riskless map ``name`` (``M1``, ``M2``, ``Earth``).
+
+    For a course library without it: the board as the grader's maps hold it (its printing,
+    which no case calls, is a constant).
+
+    >>> map_structure("M1", "CrosscheckM1").splitlines()[1].split("), (")[0].strip()
+    'val board = Show.fromList [("Land0", Show.fromList [1, 5]'
+
+    """
+    from sml150.handouts.hw11 import maps
+
+    m = getattr(maps, name)
+    board = ", ".join(f"({_string(t)}, Show.fromList [{', '.join(map(_int, ns))}])"
+                      for t, ns in m.board)
+    return (f"structure {sml_name} = struct\n  val board = Show.fromList [{board}]\n"
+            f"  fun board_to_string (_ : string Seq.seq) : string = \"\"\n"
+            f"  val min_start = {m.min_start}\n  val max_start = {m.max_start}\n"
+            f"  val max_units = {m.max_units}\n  val max_terri = {m.max_terri}\nend\n")

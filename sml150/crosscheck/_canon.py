@@ -23,7 +23,12 @@ from returns.maybe import Nothing, Some
 
 from sml150.lib.seq import Seq
 
-__all__ = ["GRAMMAR", "CanonError", "parse_value"]
+__all__ = ["GRAMMAR", "MAX_DEPTH", "MAX_VALUE", "CanonError", "parse_value", "refusal"]
+
+MAX_VALUE: Final = 1024 * 1024
+"""The longest value text read (characters); a longer one is refused unparsed."""
+MAX_DEPTH: Final = 100
+"""The deepest nesting of brackets read; a deeper value is refused unparsed."""
 
 GRAMMAR: Final = r"""
 ?value: atom | con
@@ -106,6 +111,36 @@ class _Build(lark.Transformer[lark.Token, Any]):
             raise CanonError(f"unknown constructor {name!r}") from None
 
 
+def refusal(text: str) -> str:
+    r"""Why ``text`` is refused before it is parsed (too long, too deep), or ``""``.
+
+    One linear pass, no recursion, whatever ``text`` holds (brackets inside strings do not
+    count): the parser and the value built from it recurse, so depth is bounded first.
+
+    >>> refusal("[" * 5000 + "]" * 5000)
+    'nested deeper than 100 levels'
+    >>> refusal('("[[[", [1])'), refusal("x" * (MAX_VALUE + 1))
+    ('', 'longer than 1048576 characters')
+    """
+    if len(text) > MAX_VALUE:
+        return f"longer than {MAX_VALUE} characters"
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "([<":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"nested deeper than {MAX_DEPTH} levels"
+        elif c in ")]>":
+            depth -= 1
+        i += 1
+    return ""
+
+
 def parse_value(text: str, table: Constructors) -> Any:
     r"""The value the canonical ``text`` stands for; ``CanonError`` if it is not one.
 
@@ -124,11 +159,20 @@ def parse_value(text: str, table: Constructors) -> Any:
     Traceback (most recent call last):
     ...
     sml150.crosscheck._canon.CanonError: unknown constructor 'Nope'
+    >>> parse_value("[" * 5000 + "]" * 5000, {})
+    Traceback (most recent call last):
+    ...
+    sml150.crosscheck._canon.CanonError: refused unread: nested deeper than 100 levels
     """
+    why = refusal(text)
+    if why:
+        raise CanonError(f"refused unread: {why}")
     try:
         tree = _PARSER.parse(text)
     except lark.exceptions.LarkError as e:
         raise CanonError(f"not a canonical value: {text[:80]!r} ({type(e).__name__})") from None
+    except RecursionError:  # pragma: no cover - depth is bounded above
+        raise CanonError("refused: too deep") from None
     try:
         return _Build(table).transform(tree)
     except lark.exceptions.VisitError as e:

@@ -2,12 +2,19 @@
 
 For each graded function, the grader's public cases and ``cases`` random ones drawn from the
 same generators (as a course secret would draw its hidden ones: ``--seed`` names the draw) run
-on both sides: the SML under SML/NJ in the sandbox (``_smlrun``), printing each result in the
-canonical form (``_bridge``, ``_canon``); the port in the grader's sandboxed worker. The two
-answers agree when their values (as the grader encodes them), the exceptions' meanings and the
-leaves estimated are the same. The grader's expected answer and check then say which side is
-right, so a difference reads as a porting slip, the SML's own bug, or (when both sides agree
-and the grader rejects them) a grader that disagrees with the SML.
+on both sides: the SML under SML/NJ behind the grader's walls (``_smlrun``), on the course
+library its files were written against (``_library``), its structures found by what they
+define (``_solution``), printing each result in the canonical form (``_bridge``, ``_canon``);
+the port in the grader's sandboxed worker. The two answers agree when their values (as the
+grader encodes them), the exceptions' meanings and the leaves estimated are the same. The
+grader's expected answer and check then say which side is right, so a difference reads as a
+porting slip, the SML's own bug, or (when both sides agree and the grader rejects them) a
+grader that disagrees with the SML. A case the SML side could not run (its file did not
+compile, its structure is absent, it ran past its time) is counted as not run and labelled
+nothing; the report says why once per file.
+
+(About 450 lines, over the house's 400: one run's life cycle, the SML side's retries and the
+comparison, and the public calls on it.)
 """
 
 from __future__ import annotations
@@ -16,13 +23,16 @@ import contextlib
 import re
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, final
 
 import attrs
 
-from sml150.crosscheck._bridge import SOLUTION_FILES, TranslateError, Translator, constructors
+from sml150.crosscheck._bridge import TranslateError, Translator, constructors, map_structure
 from sml150.crosscheck._canon import CanonError, parse_value
+from sml150.crosscheck._driver import CaseOutput, PieceOutcome, Transcript, write_driver
+from sml150.crosscheck._library import library_names
 from sml150.crosscheck._report import (
     ALLOWED,
     BOTH_WRONG,
@@ -31,19 +41,13 @@ from sml150.crosscheck._report import (
     SML_BUG,
     CaseResult,
     CrosscheckReport,
+    FunctionVerdict,
     Tally,
 )
-from sml150.crosscheck._smlrun import (
-    SML_LIBRARY,
-    CaseOutput,
-    SmlInstall,
-    find_sml,
-    run_sml,
-    split_output,
-)
+from sml150.crosscheck._smlrun import SML_LIBRARY, SmlInstall, find_sml, run_sml
+from sml150.crosscheck._solution import ROLES, Solution, read_solution
 from sml150.grading.toolkit import (
     CHECKS,
-    INSIDE,
     Bundle,
     Case,
     Limits,
@@ -51,19 +55,25 @@ from sml150.grading.toolkit import (
     TaskSpec,
     WorkerDied,
     WorkerSession,
+    clean_text,
     encode,
     estimating_lines,
     exc_meaning,
     expected_replies,
     homework,
-    sandbox_problem,
     show,
 )
 
 __all__ = ["ALLOWED", "BOTH_WRONG", "GRADER_BUG", "PORTING_SLIP", "SML_BUG", "CaseResult",
-           "CrosscheckReport", "Tally", "crosscheck", "run_units", "sml_missing"]
+           "CrosscheckReport", "FunctionVerdict", "SmlSide", "Tally", "crosscheck",
+           "crosscheck_function", "run_units", "sml_missing"]
 
 Json = Any
+
+_MODULE_ROLES: Final = {"las": "LookAndSay", "tictactoe": "TicTacToe", "alphabeta": "AlphaBeta",
+                        "jamboree": "Jamboree", "graphseq": "GraphSeq", "riskless": "Riskless"}
+"""A port module the grader's expressions name -> the handout structure it stands for."""
+
 
 def _skip_reason(case: Case) -> str:
     if case.driver is not None:
@@ -91,6 +101,19 @@ def _function(expr: Json) -> str:
     return "?"
 
 
+def _roles(expr: Json) -> set[str]:
+    """The handout structures an expression uses (by the port modules it names)."""
+    found: set[str] = set()
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, list):
+            if len(e) == 2 and e[0] == "mod" and e[1] in _MODULE_ROLES:
+                found.add(_MODULE_ROLES[e[1]])
+            todo += e
+    return found
+
+
 @final
 @attrs.frozen
 class _Job:
@@ -103,20 +126,26 @@ MAX_DRAWS: Final = 12
 """The most fresh draws of a task's hidden generators made to find random cases."""
 
 
-def _jobs(hw: str, count: int, seed: int,
-          only: tuple[str, ...] | None) -> tuple[list[_Job], list[str]]:
+def _jobs(hw: str, count: int, seed: int, only: tuple[str, ...] | None,
+          functions: frozenset[str] | None = None) -> tuple[list[_Job], list[str]]:
     """The public cases of every task (or of those in ``only``), then random ones.
 
     ``count`` per graded function, drawn as a course secret draws hidden cases; and notes on
-    the functions the generators gave fewer (some, like ``start``, come once per draw).
+    the functions the generators gave fewer (some, like ``start``, come once per draw). With
+    ``functions``, only the cases calling one of them.
     """
     tasks = [t for t in homework(hw)[1] if only is None or t.id in only]
     jobs: list[_Job] = []
     notes: list[str] = []
+
+    def wanted_case(c: Case) -> bool:
+        return functions is None or (bool(c.exprs) and _function(c.exprs[0]) in functions)
+
     for t in tasks:
         cases = t.cases_for("")  # its public cases are the same whatever the secret
         exp = expected_replies(hw, t, cases)
-        jobs += [_Job(t, c, e) for c, e in zip(cases, exp, strict=True) if not c.hidden]
+        jobs += [_Job(t, c, e) for c, e in zip(cases, exp, strict=True)
+                 if not c.hidden and wanted_case(c)]
     for t in tasks:
         wanted = {_function(j.case.exprs[0]): count for j in jobs
                   if j.task is t and not _skip_reason(j.case)}
@@ -142,130 +171,146 @@ def _jobs(hw: str, count: int, seed: int,
     return jobs, notes
 
 
-_FUNCTOR_SEALS: Final = re.compile(
-    r"(functor\s+\w+\s*\((?:[^()]|\([^()]*\))*\))\s*:>?\s*[A-Z][A-Z_0-9]*\s*=")
+@final
+@attrs.frozen
+class SmlSide:
+    """The SML side of a run: each unit's output, and how the student's files loaded."""
+
+    outputs: dict[str, CaseOutput]
+    """Unit key -> what SML/NJ printed for it (a unit it never reached has no entry)."""
+    loaded: dict[int, PieceOutcome]
+    """Piece index -> how it loaded."""
+    solution: Solution
+    """The solution as read."""
+    notes: tuple[str, ...]
+    """What the runs met (a run stopped, the library not loading)."""
+    walls: str
+    """What held the runs."""
+    failed_decls: dict[int, str] = attrs.field(factory=dict)
+    """The structures the cases needed that did not load (index into the decls -> what
+    SML/NJ said)."""
+    library_failed: str = ""
+    """Why the course library and the printers did not load (then nothing ran), or ``""``."""
+
+    def failed_roles(self) -> dict[str, str]:
+        """Handout structure -> the one-line error of the declaration that held it."""
+        index = {p.name: k for k, p in enumerate(self.solution.pieces)}
+        out: dict[str, str] = {}
+        for role, piece in self.solution.owners.items():
+            k = index.get(piece)
+            outcome = self.loaded.get(k) if k is not None else None
+            if outcome is not None and not outcome.ok:
+                out[role] = outcome.error
+        return out
 
 
-def _unsealed(text: str) -> str:
-    r"""An SML file with its functors' result signatures dropped (so F, G, ``O``... are seen).
+def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str], *,
+                 budget: float = 300.0, limits: Limits | None = None) -> SmlSide:
+    """Run ``units`` (key -> an expression printing a canonical value) on a solution.
 
-    >>> _unsealed("functor AlphaBeta (S : sig val d : int end) : PLAYER =\nstruct end")
-    'functor AlphaBeta (S : sig val d : int end) =\nstruct end'
+    The course library, the printers, the student's declarations (one piece at a time),
+    ``solution.wrappers`` and ``decls`` load first; each unit is a file of its own (one that
+    does not compile costs that unit only). A case past its time or printing too much stops
+    the run; the units after it run again in a fresh one, and a declaration that never
+    finished loading is skipped there; all within ``budget``.
+    ENSURES: never raises for what the SML does.
     """
-    return _FUNCTOR_SEALS.sub(r"\1 =", text)
+    limits = limits or Limits()
+    found: dict[str, CaseOutput] = {}
+    loaded: dict[int, PieceOutcome] = {}
+    notes: list[str] = []
+    failed: dict[int, str] = {}
+    skip: set[str] = set()
+    left = dict(units)
+    walls = ""
+    all_decls = [*solution.wrappers, *decls]
+    library_failed = ""
+    deadline = time.monotonic() + budget
+    while deadline - time.monotonic() > 1:
+        with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
+            work = Path(tmp)
+            sandbox = True
+            nonce = write_driver(work, library=solution.library.folder, hw=solution.hw,
+                                 pieces=list(solution.pieces), decls=all_decls, units=left,
+                                 skip=skip, sandboxed=_sandboxed(limits), library_root=SML_LIBRARY)
+            transcript = Transcript(nonce, list(solution.pieces), limits.call_timeout)
+            run = run_sml(work, "driver.sml", transcript.feed,
+                          budget=deadline - time.monotonic(), limits=limits, sandbox=sandbox)
+        transcript.finish(run.problem)
+        walls = run.walls
+        for k, outcome in transcript.loaded.items():
+            loaded.setdefault(k, outcome)
+        for k, text in transcript.failed_decls.items():
+            failed.setdefault(k - len(solution.wrappers), text)
+        new = {k: v for k, v in transcript.found.items() if k in left}
+        found |= new
+        left = {k: v for k, v in left.items() if k not in found}
+        if not transcript.library:
+            why = run.problem or transcript.stopped or "it did not compile"
+            library_failed = (f"the course library (sml150/sml/{solution.library.folder}) and "
+                              f"crosscheck's printers did not load: {why} (crosscheck's own "
+                              "fault)")
+            break
+        if transcript.ended or not left:
+            break
+        kind, key = transcript.current
+        if kind == "piece":
+            skip.add(solution.pieces[int(key)].name)
+        elif not new:
+            notes.append(f"SML/NJ stopped before any case ran: {run.problem or 'no reason'}")
+            break
+    if left and deadline - time.monotonic() <= 1:
+        notes.append(f"the SML side ran out of its budget ({budget:g} s); {len(left)} cases "
+                     "not reached")
+    return SmlSide(found, loaded, solution, tuple(notes), walls, failed, library_failed)
 
 
-def _sml_side(hw: str, sml_dir: Path, jobs: list[_Job],
-              budget: float) -> tuple[dict[str, Any], list[str]]:
-    """Every job's expressions run on the SML solution: key -> ``CaseOutput`` or a why."""
-    t = Translator(hw)
-    units: dict[str, str] = {}
-    untranslated: dict[str, Any] = {}
-    for i, job in enumerate(jobs):
-        for j, e in enumerate(job.case.exprs):
-            try:
-                units[f"{i}.{j}"] = t.case(e)
-            except TranslateError as err:
-                untranslated[f"{i}.{j}"] = f"not translated to SML: {err}"
-    outputs, notes = run_units(hw, sml_dir, t.decls, units, budget=budget)
-    return untranslated | outputs, notes
+def _sandboxed(limits: Limits) -> bool:
+    from sml150.grading.toolkit import sandbox_problem
+
+    return sandbox_problem(limits.bwrap) is None
 
 
 def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *,
-              budget: float = 300.0, per_run: float = 120.0,
+              budget: float = 300.0, library: str | None = None,
               ) -> tuple[dict[str, CaseOutput], list[str]]:
-    """Run SML ``units`` (key -> an expression printing a canonical value) on a solution.
-
-    The course library of ``hw``, the printers, the solution's files in ``sml_dir`` (each
-    functor's result signature dropped: ``_unsealed``) and ``decls`` are loaded first, each
-    unit is a file of its own (one that does not compile costs that unit only). An SML/NJ run
-    killed after ``per_run`` seconds leaves the unit it was in unfinished (its answer: ran too
-    long); the units after it run again in a fresh one, all within ``budget``.
-    ENSURES: key -> ``CaseOutput`` for each unit SML/NJ reached; notes on what went wrong.
-    """
-    found: dict[str, CaseOutput] = {}
-    notes: list[str] = []
-    left = dict(units)
-    deadline = time.monotonic() + budget
-    while left and deadline - time.monotonic() > 1:
-        out, more, cut = _run_once(hw, sml_dir, decls, left,
-                                   min(per_run, deadline - time.monotonic()))
-        notes += [n for n in more if n not in notes]
-        found |= out
-        left = {k: v for k, v in left.items() if k not in out}
-        if not cut:
-            break
-    return found, notes
+    """``run_sml_side`` on the solution in ``sml_dir``: each unit's output, and notes."""
+    side = run_sml_side(read_solution(hw, sml_dir, library), decls, units, budget=budget)
+    notes = [*side.notes, *(o.error for o in side.loaded.values() if not o.ok)]
+    return side.outputs, notes
 
 
-def _run_once(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str],
-              budget: float) -> tuple[dict[str, CaseOutput], list[str], bool]:
-    """One SML/NJ run of ``units`` (see ``run_units``); and whether it was cut short."""
-    notes: list[str] = []
-    lib = "lib" if hw == "hw10" else "hw11lib"
-    with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
-        work = Path(tmp)
-        sandbox = sandbox_problem() is None
-        root, here = (f"{INSIDE}/sml", f"{INSIDE}/work") if sandbox else (SML_LIBRARY, work)
-        driver = ["Control.Print.printDepth := 0;", "Control.Print.signatures := 0;",
-                  f'OS.FileSys.chDir "{root}/{lib}";', 'use "load.sml";',
-                  f'OS.FileSys.chDir "{root}/crosscheck";', 'use "show.sml";',
-                  f'use "show{hw[2:]}.sml";', f'OS.FileSys.chDir "{here}";']
-        for name in SOLUTION_FILES[hw]:
-            src = sml_dir / name
-            if not src.is_file():
-                notes.append(f"{name}: not in {sml_dir}")
-                continue
-            (work / name).write_text(_unsealed(src.read_text(encoding="utf-8", errors="replace")),
-                                     encoding="utf-8")
-            driver.append(f'val () = (use "{name}") handle _ => print "\\001L{name}\\002";')
-        for k, decl in enumerate(decls):
-            (work / f"d{k}.sml").write_text(decl, encoding="utf-8")
-            driver.append(f'val () = (use "d{k}.sml") handle _ => ();')
-        for key, text in units.items():
-            (work / f"c{key}.sml").write_text(f"val () = Show.run (fn () => {text});\n",
-                                              encoding="utf-8")
-            driver.append(f'val () = print "\\001C{key}\\002";')
-            driver.append(f'val () = (use "c{key}.sml") handle _ => ();')
-        driver.append('val () = print "\\001C\\002\\n";')
-        driver.append("val () = OS.Process.exit OS.Process.success;")
-        (work / "driver.sml").write_text("\n".join(driver) + "\n", encoding="utf-8")
-        run = run_sml(work, "driver.sml", budget=budget, sandbox=sandbox)
-    if not run.sandboxed:
-        notes.append("SML/NJ ran without bubblewrap (not installed or not usable here)")
-    if run.problem:
-        notes.append(run.problem)
-    failed = re.findall("\x01L([^\x02]*)\x02", run.output)
-    notes += [f"{name}: SML/NJ did not compile it (its functions' cases fail)" for name in failed]
-    return split_output(run.output), notes, bool(run.problem)
+_EXN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_'.]{0,59}")
 
 
-def _sml_reply(hw: str, got: Any) -> tuple[Reply, str]:
-    """The SML side's answer as a grader ``Reply``, and how it is shown."""
-    if isinstance(got, str):
-        return Reply(False, exc="NotRun", msg=got), got
-    if got is None or not got.began:
-        why = "did not compile: " + " ".join((got.out if got else "").split())[:300]
-        return Reply(False, exc="NotRun", msg=why), why
+def _sml_reply(hw: str, got: CaseOutput) -> tuple[Reply, str]:
+    """The SML side's answer as a grader ``Reply`` (``why`` empty), or why there is none."""
     if got.exc is not None:
-        return Reply(False, exc=got.exc, out=got.out), f"raises {got.exc}"
+        if not _EXN.fullmatch(got.exc):
+            return Reply(False), f"its exception's name is not an SML name: {got.exc[:60]!r}"
+        return Reply(False, exc=got.exc, out=got.out), ""
     if got.value is None:
-        why = "ran past SML/NJ's time limit (killed)"
-        return Reply(False, exc="NotRun", msg=why, out=got.out), why
+        return Reply(False), got.problem or "SML/NJ stopped before it answered"
     try:
-        value = encode(parse_value(got.value or "", constructors(hw)))
+        value = encode(parse_value(got.value, constructors(hw)))
     except (CanonError, TypeError, ValueError) as e:
-        return Reply(False, exc="NotRun", msg=str(e)), f"unreadable: {e}"
-    return Reply(True, value, out=got.out), show(value)
+        return Reply(False), f"its answer could not be read: {e}"
+    return Reply(True, value, out=got.out), ""
 
 
 def _shown(r: Reply) -> str:
     return show(r.value) if r.ok else f"raises {r.exc}" + (f" ({r.msg})" if r.msg else "")
 
 
+RAISED_WHILE_MADE: Final = "an exception (SML/NJ does not say which)"
+"""The SML's answer when the structure a case calls raised while it was made."""
+
+
 def _same(a: Reply, b: Reply) -> bool:
     if a.ok != b.ok:
         return False
+    if RAISED_WHILE_MADE in (a.exc, b.exc):
+        return True  # both raised; the SML's exception has no name to compare
     if a.ok:
         return bool(a.value == b.value and estimating_lines(a.out) == estimating_lines(b.out))
     return exc_meaning(a.exc) == exc_meaning(b.exc)
@@ -279,66 +324,260 @@ def _passes(check: Any, expected: list[Reply], got: list[Reply], arg: Json) -> b
         return False
 
 
-def crosscheck(hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: int = 0,
+def _first_error(text: str) -> str:
+    m = re.search(r"Error: (.*)", text)
+    return clean_text(m.group(1).strip(), 200, lines=False) if m else "it did not compile"
+
+
+@attrs.define
+class _Why:
+    """Why cases could not run on the SML side: one line per cause, counted once."""
+
+    side: SmlSide
+    missing: dict[str, str]
+    failed: dict[str, str]
+    decls: list[str]
+    problems: list[str] = attrs.field(factory=list)
+    notes: dict[str, int] = attrs.field(factory=dict)
+
+    def raised(self, got: CaseOutput | None) -> Reply | None:
+        """A case's answer when the structure it calls raised while it was made.
+
+        That is a functor of the student's applied to the case's settings: an exception, whose
+        name SML/NJ does not tell (``use`` reports ``ExnDuringExecution``).
+        """
+        if got is None or got.began:
+            return None
+        for name in re.findall(r"unbound structure: ([A-Za-z0-9_]+)", got.out):
+            k = next((k for k, d in enumerate(self.decls)
+                      if d.startswith(f"structure {name.split('_')[0]} = ")), None)
+            text = self.side.failed_decls.get(k, "Error") if k is not None else "Error"
+            if k is not None and "Error" not in text:
+                made = self.decls[k].splitlines()[0].removeprefix("structure ")
+                return Reply(False, exc=RAISED_WHILE_MADE,
+                             msg=f"{made} raised an exception while it was made")
+        return None
+
+    def of(self, roles: set[str], got: CaseOutput | None, untranslated: str) -> str:
+        """Why a case using ``roles`` has no SML answer (``got``: its output, if reached)."""
+        if self.side.library_failed:
+            return self._problem(f"could not run the SML: {self.side.library_failed}")
+        for role in sorted(roles):
+            if role in self.missing:
+                return self._problem(self.missing[role])
+        for role in sorted(roles):
+            if role in self.failed:
+                line = f"could not run the SML: {self.failed[role]}"
+                self._problem(line)
+                return f"{self.failed[role].split(': ', 1)[0]} did not load"
+        if untranslated:
+            return self._note(f"crosscheck cannot write this case in SML: {untranslated}")
+        if got is None:
+            return "SML/NJ never reached it"
+        if not got.began:
+            for name in re.findall(r"unbound structure: ([A-Za-z0-9_]+)", got.out):
+                k = next((k for k, d in enumerate(self.decls)
+                          if d.startswith(f"structure {name.split('_')[0]} = ")), None)
+                if k is not None and k in self.side.failed_decls:
+                    made = self.decls[k].splitlines()[0].removeprefix("structure ")
+                    return self._note(f"crosscheck's structure {made} did not compile against "
+                                      f"this solution: {_first_error(self.side.failed_decls[k])}")
+            return self._note("crosscheck's call did not compile against this solution: "
+                              + _first_error(got.out))
+        return ""
+
+    def _problem(self, line: str) -> str:
+        if line not in self.problems:
+            self.problems.append(line)
+        return line.removeprefix("could not run the SML: ")
+
+    def _note(self, line: str) -> str:
+        self.notes[line] = self.notes.get(line, 0) + 1
+        return line
+
+
+def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side, the report
+        hw: str, sml_dir: Path, py_dir: Path, *, cases: int = 10, seed: int = 0,
                tasks: tuple[str, ...] | None = None, budget: float = 300.0,
-               bundle: Bundle | None = None) -> CrosscheckReport:
+               bundle: Bundle | None = None, library: str | None = None,
+               functions: frozenset[str] | None = None) -> CrosscheckReport:
     """Run the SML solution in ``sml_dir`` and its port in ``py_dir`` on the same cases.
 
-    REQUIRES: SML/NJ installed (``find_sml``); ``hw`` is ``hw10`` or ``hw11``; ``bundle``, if
-    given, is open (several runs may share one: the port's worker library, built once).
+    REQUIRES: SML/NJ installed (``find_sml``); ``hw`` is ``hw10`` or ``hw11``; ``library`` is
+    None (chosen from the files) or an offering of ``LIBRARIES[hw]``; ``bundle``, if given, is
+    open (several runs may share one: the port's worker library, built once).
     ENSURES: one ``Tally`` per graded function (public cases and ``cases`` random ones per
-    function, drawn from ``seed``; only the handout ``tasks`` given) and a ``CaseResult`` per
-    case run; nothing of the SML or the port can make it raise (a crash is that side's answer).
+    function, drawn from ``seed``; only the handout ``tasks`` given, only the ``functions``
+    given) and a ``CaseResult`` per case; a case is labelled only if SML/NJ ran the student's
+    code on it; nothing of the SML or the port can make it raise (a crash is that side's
+    answer).
     """
     sml = find_sml()
     if not isinstance(sml, SmlInstall):
         raise RuntimeError(sml)
-    jobs, drawn = _jobs(hw, cases, seed, tasks)
-    sml_out, notes = _sml_side(hw, sml_dir, jobs, budget)
-    notes = drawn + notes
+    jobs, drawn = _jobs(hw, cases, seed, tasks, functions)
+    solution = read_solution(hw, sml_dir, library)
+    maps, map_decls = _maps(solution)
+    t = Translator(hw, dict(solution.names) | maps, list(map_decls))
+    units: dict[str, str] = {}
+    untranslated: dict[str, str] = {}
+    for i, job in enumerate(jobs):
+        if _skip_reason(job.case):
+            continue
+        for j, e in enumerate(job.case.exprs):
+            try:
+                units[f"{i}.{j}"] = t.case(e)
+            except TranslateError as err:
+                untranslated[f"{i}.{j}"] = str(err)
+    needed = {r for job in jobs for e in job.case.exprs for r in _roles(e)}
+    missing = {r: f"not run: {sml_dir} has no {_kind(hw, r)} (the handout's {r})"
+               for r in solution.missing if r in needed}
+    side = run_sml_side(solution, t.decls, units, budget=budget)
+    why = _Why(side, missing, side.failed_roles(), t.decls)
     results: list[CaseResult] = []
     tallies: dict[tuple[str, str], list[int]] = {}
-    limits = Limits()
     with contextlib.nullcontext(bundle) if bundle is not None else Bundle() as worker_lib:
         session: WorkerSession | None = None
         try:
             for i, job in enumerate(jobs):
                 fname = _function(job.case.exprs[0]) if job.case.exprs else "match"
-                counts = tallies.setdefault((job.task.id, fname), [0, 0, 0])
+                counts = tallies.setdefault((job.task.id, fname), [0, 0, 0, 0])
                 if _skip_reason(job.case):
                     counts[2] += 1
                     continue
-                smls, ports = [], []
+                smls: list[Reply] = []
+                reason = ""
                 for j, e in enumerate(job.case.exprs):
-                    smls.append(_sml_reply(hw, sml_out.get(f"{i}.{j}"))[0])
-                    try:
-                        if session is None:
-                            session = WorkerSession(worker_lib, [py_dir.resolve()], limits)
-                            if not session.sandboxed and not any("port ran" in n for n in notes):
-                                notes.append("the port ran without bubblewrap (not tamper-proof)")
-                        ports.append(session.call(e))
-                    except (WorkerDied, OSError) as err:  # the port's crash is its answer
-                        ports.append(Reply(False, exc="WorkerDied", msg=str(err)))
-                        if session is not None:
-                            session.close()
-                        session = None
+                    got = side.outputs.get(f"{i}.{j}")
+                    raised = why.raised(got)
+                    if raised is not None:
+                        smls.append(raised)
+                        continue
+                    reason = why.of(_roles(e), got, untranslated.get(f"{i}.{j}", ""))
+                    if not reason and got is not None:
+                        reply, reason = _sml_reply(hw, got)
+                        smls.append(reply)
+                    if reason:
+                        break
                 check = CHECKS[job.case.check]
+                expected = "; ".join(map(_shown, job.expected))
+                if reason:
+                    counts[3] += 1
+                    results.append(CaseResult(job.task.id, fname, job.case.name,
+                                              f"not run: {reason}", "", False, False, False,
+                                              expected, ran=False, why=reason))
+                    continue
+                ports, session = _port_answers(session, worker_lib, py_dir, job)
                 agree = all(_same(a, b) for a, b in zip(smls, ports, strict=True))
                 counts[0 if agree else 1] += 1
                 results.append(CaseResult(
                     job.task.id, fname, job.case.name, "; ".join(map(_shown, smls)),
                     "; ".join(map(_shown, ports)), agree,
                     _passes(check, job.expected, smls, job.case.arg),
-                    _passes(check, job.expected, ports, job.case.arg),
-                    "; ".join(map(_shown, job.expected))))
+                    _passes(check, job.expected, ports, job.case.arg), expected))
         finally:
             if session is not None:
                 session.close()
-    return CrosscheckReport(hw, tuple(Tally(t, f, *c) for (t, f), c in tallies.items()),
-                            tuple(results), tuple(notes))
+    notes = [*drawn, *side.notes]
+    notes += [f"{line} ({n} case{'s' if n > 1 else ''})" for line, n in why.notes.items()]
+    problems = [*why.problems]
+    failed_roles = set(side.failed_roles().values())
+    for _, outcome in sorted(side.loaded.items()):
+        if not outcome.ok and outcome.error not in failed_roles:
+            notes.append(f"skipped (no case needs it): {outcome.error}")
+    return CrosscheckReport(
+        hw, tuple(Tally(t_, f, *c) for (t_, f), c in tallies.items()), tuple(results),
+        tuple(notes), tuple(problems), solution.library.shown,
+        tuple(f"{role}: {where}" for role, where in solution.found.items()), side.walls)
+
+
+def _kind(hw: str, role: str) -> str:
+    r = next(x for x in ROLES[hw] if x.name == role)
+    return f"{r.kind} with {', '.join(sorted(r.marks))}"
+
+
+def _maps(solution: Solution) -> tuple[dict[str, str], list[str]]:
+    """HW11's maps, and the structures to declare for them.
+
+    The solution's own where it declares them (a functor of a printer: the 2013 starter's
+    ``functor M1 (P : Printer)``), else the library's, else crosscheck's own
+    (``map_structure``).
+    """
+    out: dict[str, str] = {}
+    decls: list[str] = []
+    if solution.hw != "hw11":
+        return out, decls
+    for f in solution.files:
+        for m in f.scan.modules:
+            if m.depth == 0 and m.name in ("M1", "M2", "Earth"):
+                out[m.name] = f"{m.name} (P)" if m.kind == "functor" else m.name
+    library = library_names(solution.library.folder).names
+    for name in ("M1", "M2", "Earth"):
+        if name not in out and name not in library:
+            out[name] = f"Crosscheck{name}"
+            decls.append(map_structure(name, out[name]))
+    return out, decls
+
+
+def _port_answers(session: WorkerSession | None, worker_lib: Bundle, py_dir: Path,
+                  job: _Job) -> tuple[list[Reply], WorkerSession | None]:
+    """The port's answers to a case's expressions (a crash is its answer)."""
+    ports: list[Reply] = []
+    for e in job.case.exprs:
+        try:
+            if session is None:
+                session = WorkerSession(worker_lib, [py_dir.resolve()], Limits())
+            ports.append(session.call(e))
+        except (WorkerDied, OSError) as err:
+            ports.append(Reply(False, exc="WorkerDied", msg=str(err)))
+            if session is not None:
+                session.close()
+            session = None
+    return ports, session
+
+
+def crosscheck_function(hw: str, sml_dir: Path, py_dir: Path, function: str, *,
+                        cases: int = 10, seed: int = 0, library: str | None = None,
+                        bundle: Bundle | None = None) -> FunctionVerdict:
+    """One graded function of the port in ``py_dir`` checked against the SML in ``sml_dir``.
+
+    Every case of every task that calls ``function`` (the grader's public ones and ``cases``
+    random ones), on both sides, as ``crosscheck`` runs them.
+    REQUIRES: SML/NJ installed; ``function`` is a graded function of ``hw`` (a name the
+    grader's cases call: ``look_and_say``, ``search``, ``F``, ``to_list``, ...).
+    ENSURES: ``agree``, ``differ`` (with the differing cases, labelled) or ``not run`` (why:
+    the SML's file did not compile, no file defines it, ...); never raises for what either
+    side does.
+
+    >>> from pathlib import Path
+    >>> faithful = Path("tests/grading/fixtures/faithful/hw10_a")
+    >>> import shutil, tempfile
+    >>> port = Path(tempfile.mkdtemp())
+    >>> for f in faithful.glob("*.py.txt"):
+    ...     _ = shutil.copy(f, port / f.name.removesuffix(".txt"))
+    >>> if sml_missing():
+    ...     print("look_and_say: agrees with the SML on 14 cases")
+    ... else:
+    ...     print(crosscheck_function("hw10", faithful, port, "look_and_say", cases=0).summary)
+    look_and_say: agrees with the SML on 14 cases
+    """
+    report = crosscheck(hw, sml_dir, py_dir, cases=cases, seed=seed, library=library,
+                        bundle=bundle, functions=frozenset({function}))
+    verdict = report.verdicts().get(function)
+    if verdict is None:
+        why = "no case calls it" if not report.problems else report.problems[0]
+        return FunctionVerdict(function, "not run", 0, 0, 0, (), why)
+    return verdict
 
 
 def sml_missing() -> str:
-    """Why crosscheck cannot run here (``""``: it can)."""
+    """Why crosscheck cannot run here (``""``: it can).
+
+    >>> isinstance(sml_missing(), str)
+    True
+    """
     sml = find_sml()
     return sml if isinstance(sml, str) else ""
+
+
+

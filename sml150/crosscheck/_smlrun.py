@@ -1,25 +1,39 @@
-"""Running SML/NJ inside the grader's sandbox, and reading the cases' markers from its output.
+"""Running SML/NJ behind the grader's walls, watching its output as it comes.
 
-SML/NJ (``smlnj``, 110.79) runs its runtime binary on its heap image directly (no shell
-script), under the same ``bwrap`` command line the grader's workers get (``toolkit.bwrap_argv``:
-no network, new namespaces, a read-only file system, a private ``/tmp``), with the SML/NJ
-install in place of the Python runtime, the project's SML library and this run's files bound
-read-only. Limits: address space, CPU and output size as rlimits, and a wall-clock budget
-enforced by killing the sandbox's process group. Without bubblewrap it runs directly (with the
-same limits), and the report says so.
+The walls are the grading worker's (``sml150/grading/README.md``), through
+``sml150.grading.toolkit``:
+
+- **bubblewrap** (``bwrap_argv``): new namespaces, no network, a read-only file system made of
+  the Python runtime (for the launcher), SML/NJ's install and libraries, the project's SML
+  library and this run's files, a private size-limited ``/tmp``; as root, the host's
+  unprivileged uid 65534 (``setpriv``), as the worker.
+- **seccomp and rlimits** (``_launch``): the launcher sets the worker's limits (address space,
+  CPU, output file size, open files, processes) and installs the launcher filter
+  (``launcher_program``: the worker's refusals for i386 and x86-64, and no program started
+  but SML/NJ itself), then becomes SML/NJ; its ``fork``, ``system`` and ``execute`` fail.
+- **a cgroup of its own** (``WorkerCgroup``), where the machine has them: at most
+  ``Limits.tasks`` tasks and its memory plus its ``/tmp``.
+- **time and output**: the caller's ``watch`` reads the output as it grows and may stop the run
+  (a case past its time, a case printing too much); the wall clock bounds the whole run; the
+  output file is capped by ``RLIMIT_FSIZE`` (SML/NJ dies at ``Limits.output`` bytes).
+
+Without bubblewrap the launcher runs directly (its filter and limits still hold) and the run
+says so.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
-import re
-import resource
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final, final
 
@@ -28,16 +42,24 @@ import attrs
 from sml150.grading.toolkit import (
     INSIDE,
     Limits,
-    Runtime,
+    WorkerCgroup,
     bwrap_argv,
+    launcher_program,
     libraries_in,
+    runtime,
     sandbox_problem,
+    user_tasks,
 )
 
-__all__ = ["CaseOutput", "SmlInstall", "SmlRun", "find_sml", "run_sml", "split_output"]
+__all__ = ["SML_LIBRARY", "SmlInstall", "SmlRun", "find_sml", "run_sml"]
 
 SML_LIBRARY: Final = Path(__file__).resolve().parent.parent / "sml"
-"""The project's SML course library and the crosscheck printers (``sml150/sml``)."""
+"""The project's SML course libraries and the crosscheck printers (``sml150/sml``)."""
+
+EXEC_FD: Final = 200
+"""The descriptor the launcher opens SML/NJ's runtime as (the one program it may start)."""
+
+LAUNCHER: Final = Path(__file__).resolve().parent / "_launch.py"
 
 
 @final
@@ -63,134 +85,128 @@ def find_sml() -> SmlInstall | str:
     if shutil.which("sml") is None:
         return "SML/NJ is not installed (Debian/Ubuntu: apt-get install smlnj)"
     home = Path(os.environ.get("SMLNJ_HOME", "/usr/lib/smlnj"))
-    runners = sorted((home / "bin" / ".run").glob("run.*"))
+    runners = sorted(p for p in (home / "bin" / ".run").glob("run.*")
+                     if p.suffix not in (".a", ".so"))
     heaps = sorted((home / "bin" / ".heap").glob("sml.*"))
     if not runners or not heaps:
         return f"SML/NJ's runtime or heap image is not under {home}/bin"
     return SmlInstall(home.resolve(), runners[0].resolve(), heaps[0].resolve())
 
 
-def _sml_runtime(sml: SmlInstall) -> Runtime:
-    """The files the sandbox binds for SML/NJ: its binary, its libraries, its install.
-
-    Always in a user namespace (uid 65534 inside), never ``setpriv``: a root grader's
-    ``setpriv`` drop to the host's uid 65534 left SML/NJ's install unreadable inside the
-    sandbox (``EACCES`` on every file of the ``/usr/lib/smlnj`` bind; cause not found), so as
-    root the SML runs as root's user namespace, without capabilities, on read-only binds.
-    """
-    done = subprocess.run(["ldd", str(sml.runner)], capture_output=True, text=True, timeout=60,
+@functools.cache
+def _sml_libraries(runner: Path) -> tuple[str, ...]:
+    """The shared libraries of SML/NJ's runtime (``ldd``), as named and as resolved."""
+    done = subprocess.run(["ldd", str(runner)], capture_output=True, text=True, timeout=60,
                           check=False, errors="replace")
-    files = libraries_in(done.stdout)
-    return Runtime(str(sml.runner), str(sml.home), (), tuple(sorted(files)), "")
+    return tuple(sorted(libraries_in(done.stdout)))
 
 
 @final
 @attrs.frozen
 class SmlRun:
-    """What one SML/NJ run printed, and how it ended."""
+    """How one SML/NJ run went (its output went to the caller's ``watch``)."""
 
-    output: str
-    """Its standard output and error, together."""
     sandboxed: bool
     """It ran under bubblewrap."""
+    walls: str
+    """What held it, in words (for the report)."""
     problem: str = ""
-    """Why it ended early (killed at the wall-clock budget, a signal), or ``""``."""
+    """Why it ended early (``watch``'s reason, the wall clock, a signal), or ``""``."""
+    size: int = 0
+    """How many bytes it printed."""
 
 
-def _limit(limits: Limits) -> None:  # pragma: no cover - runs in the child before exec
-    for which, value in ((resource.RLIMIT_AS, limits.memory), (resource.RLIMIT_CPU, limits.cpu),
-                         (resource.RLIMIT_FSIZE, limits.output), (resource.RLIMIT_CORE, 0)):
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(which, (value, value))
+def _walls(sandboxed: bool, seccomp: bool, cgroup: bool) -> str:
+    parts = ["bubblewrap" if sandboxed else "no bubblewrap (not installed or not usable)",
+             "seccomp" if seccomp else "no seccomp filter (not x86-64)",
+             "rlimits", "a cgroup" if cgroup else "no cgroup (none writable here)"]
+    return ", ".join(parts)
 
 
-def run_sml(work: Path, driver: str, *, budget: float = 120.0, sandbox: bool = True,
-            limits: Limits | None = None) -> SmlRun:
-    """Run SML/NJ on ``work/driver`` (``work`` bound read-only, as its working directory).
+def run_sml(  # noqa: PLR0915 -- one run: its command line, its walls, watching it, its end
+        work: Path, driver: str, watch: Callable[[bytes], str], *, budget: float = 120.0,
+            limits: Limits | None = None, sandbox: bool = True) -> SmlRun:
+    """Run SML/NJ on ``work/driver`` behind the walls; ``watch`` sees its output as it grows.
 
-    REQUIRES: ``find_sml()`` found SML/NJ; with ``sandbox``, bubblewrap works here
-    (``sandbox_problem``). Inside the sandbox ``work`` is ``/sandbox/work`` and the project's
-    SML library ``/sandbox/sml`` (outside: ``work`` and ``SML_LIBRARY``).
-    ENSURES: never raises for what the SML does; ``SmlRun.problem`` says why a run was cut.
+    ``watch`` is called with each new chunk of output (``b""`` now and then when there is
+    none); a non-empty answer is why the run must stop, and it is stopped (the whole sandbox).
+    Inside the sandbox ``work`` is ``/sandbox/work`` and the project's SML library
+    ``/sandbox/sml`` (without one: their own paths).
+    REQUIRES: ``find_sml()`` found SML/NJ. ENSURES: never raises for what the SML does.
     """
     sml = find_sml()
     assert isinstance(sml, SmlInstall)
     limits = limits or Limits()
     sandboxed = sandbox and sandbox_problem(limits.bwrap) is None
-    env = {"CM_PATHCONFIG": str(sml.home / "lib" / "pathconfig"), "LC_ALL": "C.UTF-8"}
+    program = launcher_program(EXEC_FD)
+    shutil.copyfile(LAUNCHER, work / "_launch.py")
+    here = f"{INSIDE}/work" if sandboxed else str(work)
+    config = {
+        "memory": limits.memory, "cpu": limits.cpu, "fsize": limits.output, "files": 64,
+        "nproc": user_tasks() + 256, "exec_fd": EXEC_FD,
+        "seccomp": program.hex() if program is not None else "",
+        "program": str(sml.runner),
+        "argv": [str(sml.runner), f"@SMLload={sml.heap}", f"{here}/{driver}"],
+        "env": {"CM_PATHCONFIG": str(sml.home / "lib" / "pathconfig"), "LC_ALL": "C.UTF-8",
+                "HOME": "/tmp"},
+    }
+    cgroup = WorkerCgroup.create(tasks=limits.tasks, memory=limits.memory + limits.tmpfs) \
+        if sandboxed else None
     if sandboxed:
-        rt = _sml_runtime(sml)
-        binds = [(str(work), f"{INSIDE}/work"), (str(SML_LIBRARY), f"{INSIDE}/sml")]
+        rt = runtime()
+        binds = [(str(sml.home), str(sml.home)), (str(work), f"{INSIDE}/work"),
+                 (str(SML_LIBRARY), f"{INSIDE}/sml"),
+                 *((f, f) for f in _sml_libraries(sml.runner) if f not in rt.files)]
+        if rt.setpriv:  # the host's uid 65534 reads the work files
+            os.chmod(work, 0o755)
+            for p in work.iterdir():
+                os.chmod(p, 0o644)
         argv = bwrap_argv(shutil.which(limits.bwrap) or limits.bwrap, rt, binds, limits)
-        setenv = [w for k, v in env.items() for w in ("--setenv", k, v)]
-        end = argv.index("--")  # after bwrap's --clearenv
-        argv = [*argv[:end], *setenv, *argv[end:]]
-        command = [*argv, rt.executable, f"@SMLload={sml.heap}", f"{INSIDE}/work/{driver}"]
+        command = [*argv, rt.executable, "-I", "-S", "-B", f"{INSIDE}/work/_launch.py",
+                   json.dumps(config)]
     else:
-        command = [str(sml.runner), f"@SMLload={sml.heap}", str(work / driver)]
+        command = [sys.executable, "-I", "-S", "-B", str(work / "_launch.py"),
+                   json.dumps(config)]
+    if cgroup is not None:
+        command = cgroup.wrap(command)
+    problem = ""
+    size = 0
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True,
-                                cwd=work, env=env, preexec_fn=lambda: _limit(limits))  # noqa: PLW1509 -- rlimits only
-        problem = ""
+                                stderr=subprocess.STDOUT, start_new_session=True, cwd=work,
+                                env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"})
+        reader = os.open(f"/proc/self/fd/{out.fileno()}", os.O_RDONLY)
+        deadline = time.monotonic() + budget
         try:
-            proc.wait(timeout=budget)
-        except subprocess.TimeoutExpired:
-            problem = f"SML/NJ ran past its budget ({budget:g} s) and was killed"
+            while True:
+                done = proc.poll() is not None
+                chunk = os.read(reader, 1 << 20)
+                while chunk:
+                    size += len(chunk)
+                    problem = problem or watch(chunk)
+                    chunk = b"" if problem else os.read(reader, 1 << 20)
+                if problem or done:
+                    break
+                problem = watch(b"")
+                if problem:
+                    break
+                if time.monotonic() > deadline:
+                    problem = f"SML/NJ ran past its budget ({budget:g} s) and was stopped"
+                    break
+                time.sleep(0.02)
         finally:
-            with contextlib.suppress(ProcessLookupError):
+            os.close(reader)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-        if not problem and proc.returncode < 0:
-            problem = f"SML/NJ was killed by signal {-proc.returncode}"
-        out.seek(0)
-        text = out.read(limits.output).decode("utf-8", "replace")
-    return SmlRun(text, sandboxed, problem)
-
-
-_MARK: Final = re.compile("\x01([CBVEL])([^\x02]*)\x02")
-
-
-@final
-@attrs.frozen
-class CaseOutput:
-    """One case's run on the SML side, read from the markers."""
-
-    began: bool
-    """Its file compiled and it started."""
-    out: str
-    """What it printed (or, if it did not start, what SML/NJ said: the compile errors)."""
-    value: str | None = None
-    """The canonical text of its result, if it returned."""
-    exc: str | None = None
-    """The name of the exception it raised, if it raised."""
-
-
-def split_output(text: str) -> dict[str, CaseOutput]:
-    r"""The cases' outputs in an SML/NJ transcript, by case key (``\x01C key\x02``).
-
-    >>> cases = split_output("x\x01Ck1\x02[opening]\x01B\x02hi\n\x01V3\x02\n\x01Ck2\x02err\n")
-    >>> cases["k1"]
-    CaseOutput(began=True, out='hi\n', value='3', exc=None)
-    >>> cases["k2"]
-    CaseOutput(began=False, out='err\n', value=None, exc=None)
-    """
-    found: dict[str, CaseOutput] = {}
-    key: str | None = None
-    began, pos = False, 0
-    for m in _MARK.finditer(text + "\x01C\x02"):
-        tag, payload = m.group(1), m.group(2)
-        chunk = text[pos:m.start()]
-        pos = m.end()
-        if key is not None and key not in found:
-            if tag in "VE" and began:
-                found[key] = CaseOutput(True, chunk, payload if tag == "V" else None,
-                                        payload if tag == "E" else None)
-            elif tag == "B":
-                began = True
-                continue
-            elif tag == "C":
-                found[key] = CaseOutput(began, chunk)
-        if tag == "C":
-            key, began = payload or None, False
-    return found
+            if cgroup is not None:
+                cgroup.close()
+    code = proc.returncode
+    if not problem and code not in (0, None):
+        sig = -code if code < 0 else (code - 128 if code > 128 else 0)
+        problem = (f"SML/NJ printed more than {limits.output} bytes and was stopped"
+                   if sig == signal.SIGXFSZ or size >= limits.output else
+                   f"SML/NJ was killed by signal {sig}" if sig else
+                   f"SML/NJ exited with status {code}")
+    return SmlRun(sandboxed, _walls(sandboxed, program is not None, cgroup is not None),
+                  problem, size)

@@ -174,7 +174,7 @@ def bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
     if rt.setpriv:
         who = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
                "--unshare-cgroup-try", "--cap-drop", "ALL", "--cap-add", "CAP_SETUID",
-               "--cap-add", "CAP_SETGID", "--ro-bind", rt.setpriv, rt.setpriv]
+               "--cap-add", "CAP_SETGID"]
     else:
         who = ["--unshare-all", "--uid", uid, "--gid", uid, "--cap-drop", "ALL"]
     argv = [bwrap, *who, "--die-with-parent", "--new-session", "--clearenv",
@@ -186,6 +186,9 @@ def bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
                          key=lambda a: (a.count("/"), a))
         for d in parents:
             argv += ["--perms", "0755", "--dir", d]
+        # after the directories: a bind first would make its parents (/usr, /usr/bin) 0700,
+        # and then no file under them (SML/NJ's install, for crosscheck) could be read
+        argv += ["--ro-bind", rt.setpriv, rt.setpriv]
     for f in rt.files:
         argv += ["--ro-bind", f, f]
     argv += ["--ro-bind", rt.executable, rt.executable, "--ro-bind", rt.stdlib, rt.stdlib]

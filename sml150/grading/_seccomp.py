@@ -30,6 +30,7 @@ _LD_W_ABS: Final = 0x20
 _JEQ_K: Final = 0x15
 _JGE_K: Final = 0x35
 _JSET_K: Final = 0x45
+_JA: Final = 0x05
 _RET_K: Final = 0x06
 
 _RET_KILL_PROCESS: Final = 0x80000000
@@ -103,5 +104,104 @@ def program(machine: str | None = None) -> bytes | None:
         _ins(_JSET_K, _CLONE_NAMESPACES, 0, 1),
         _ins(_RET_K, deny),
         _ins(_RET_K, _RET_ALLOW),
+    ]
+    return b"".join(out)
+
+
+_AUDIT_ARCH_I386: Final = 0x40000003
+_AT_EMPTY_PATH: Final = 0x1000
+
+DENIED_I386: Final = {
+    "fork": 2, "vfork": 190, "execve": 11, "ptrace": 26, "process_vm_readv": 347,
+    "process_vm_writev": 348, "kcmp": 349, "pidfd_getfd": 438, "mount": 21, "umount": 22,
+    "umount2": 52, "pivot_root": 217, "chroot": 61, "unshare": 310, "setns": 346,
+    "mount_setattr": 442, "move_mount": 429, "open_tree": 428, "fsopen": 430, "fsconfig": 431,
+    "fsmount": 432, "fspick": 433, "keyctl": 288, "add_key": 286, "request_key": 287,
+    "bpf": 357, "perf_event_open": 336, "userfaultfd": 374, "io_uring_setup": 425,
+    "io_uring_enter": 426, "io_uring_register": 427, "kexec_load": 283, "init_module": 128,
+    "finit_module": 350, "delete_module": 129, "open_by_handle_at": 342,
+    "name_to_handle_at": 341, "socket": 359, "socketpair": 360, "socketcall": 102,
+    "personality": 136, "reboot": 88, "swapon": 87, "swapoff": 115, "syslog": 103, "acct": 51,
+    "quotactl": 131, "fanotify_init": 338, "lookup_dcookie": 253, "kill": 37, "tkill": 238,
+    "memfd_create": 356, "memfd_secret": 447, "ipc": 117, "shmget": 395, "shmat": 397,
+    "mq_open": 277, "vm86": 166, "vm86old": 113, "iopl": 110, "ioperm": 101,
+}
+"""The same refusals for i386 processes (``socketcall`` and ``ipc`` are the multiplexers of
+sockets and SysV IPC there), and ``vm86``/``iopl``/``ioperm``."""
+
+_EXECVEAT_X86_64: Final = 322
+_EXECVEAT_I386: Final = 358
+_CLONE_I386: Final = 120
+
+
+def _deny_list(numbers: list[int], execveat: int, exec_fd: int, clone: int,
+               clone3: int) -> list[bytes]:
+    """One architecture's part of the launcher filter (the accumulator holds ``nr``).
+
+    It refuses ``numbers``, allows ``execveat`` only from ``exec_fd`` with ``AT_EMPTY_PATH``
+    and ``clone`` only for threads.
+    """
+    deny = _RET_ERRNO | _EPERM
+    out: list[bytes] = []
+    for nr in sorted(numbers):
+        out += [_ins(_JEQ_K, nr, 0, 1), _ins(_RET_K, deny)]
+    out += [
+        _ins(_JEQ_K, clone3, 0, 1),
+        _ins(_RET_K, _RET_ERRNO | _ENOSYS),
+        _ins(_JEQ_K, execveat, 0, 6),
+        _ins(_LD_W_ABS, 16),  # low half of args[0]: the directory descriptor
+        _ins(_JEQ_K, exec_fd, 0, 3),
+        _ins(_LD_W_ABS, 48),  # low half of args[4]: the flags
+        _ins(_JEQ_K, _AT_EMPTY_PATH, 0, 1),
+        _ins(_RET_K, _RET_ALLOW),
+        _ins(_RET_K, deny),
+        _ins(_JEQ_K, clone, 1, 0),
+        _ins(_RET_K, _RET_ALLOW),
+        _ins(_LD_W_ABS, 16),  # low half of clone's flags
+        _ins(_JSET_K, _CLONE_THREAD, 1, 0),
+        _ins(_RET_K, deny),
+        _ins(_JSET_K, _CLONE_NAMESPACES, 0, 1),
+        _ins(_RET_K, deny),
+        _ins(_RET_K, _RET_ALLOW),
+    ]
+    return out
+
+
+def launcher_program(exec_fd: int, machine: str | None = None) -> bytes | None:
+    """The worker's refusals for a launcher that then runs one program, of either x86 ABI.
+
+    For a process that installs it and then replaces itself, once, with a program it opened
+    as descriptor ``exec_fd`` (``fexecve``: ``execveat(exec_fd, "", ..., AT_EMPTY_PATH)``):
+    that call is the one way to run a program (``execve`` is refused, as every other
+    ``execveat``); the program may be an x86-64 or an i386 one (SML/NJ 110.79 is i386), each
+    ABI with its own numbers; any other ABI ends the process. A program that wants a new
+    process afterwards meets the same refusals as a grading worker.
+
+    REQUIRES: ``0 <= exec_fd``. ENSURES: ``None`` where no filter is described (not x86-64).
+
+    >>> p = launcher_program(200, "x86_64")
+    >>> p is not None and len(p) % 8 == 0 and launcher_program(200, "sparc") is None
+    True
+    """
+    if (machine or platform.machine()) not in ("x86_64", "AMD64", "amd64"):
+        return None
+    x86_64 = [nr for name, nr in DENIED_X86_64.items() if name != "execveat"]
+    i386 = _deny_list(list(DENIED_I386.values()), _EXECVEAT_I386, exec_fd, _CLONE_I386,
+                      _CLONE3)
+    wide = [
+        _ins(_LD_W_ABS, 0),  # seccomp_data.nr
+        _ins(_JGE_K, _X32_BIT, 0, 1),
+        _ins(_RET_K, _RET_ERRNO | _EPERM),
+        *_deny_list(x86_64, _EXECVEAT_X86_64, exec_fd, _CLONE, _CLONE3),
+    ]
+    out = [
+        _ins(_LD_W_ABS, 4),  # seccomp_data.arch
+        _ins(_JEQ_K, _AUDIT_ARCH_X86_64, 0, 1),
+        _ins(_JA, len(i386) + 3),  # to the x86-64 part, past the i386 one
+        _ins(_JEQ_K, _AUDIT_ARCH_I386, 1, 0),
+        _ins(_RET_K, _RET_KILL_PROCESS),
+        _ins(_LD_W_ABS, 0),  # seccomp_data.nr
+        *i386,
+        *wide,
     ]
     return b"".join(out)

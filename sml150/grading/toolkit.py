@@ -12,11 +12,12 @@ that what they rely on is named in one place and stays stable when the grader's 
 
 from __future__ import annotations
 
+from sml150.grading._cgroup import WorkerCgroup
 from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
 from sml150.grading._engine import expected_replies
 from sml150.grading._handout import homework
-from sml150.grading._model import Case, Reply, TaskSpec
-from sml150.grading._runtime import Runtime, bwrap_argv, libraries_in
+from sml150.grading._model import Case, Reply, TaskSpec, clean_text
+from sml150.grading._runtime import Runtime, bwrap_argv, libraries_in, runtime
 from sml150.grading._sandbox import (
     INSIDE,
     Bundle,
@@ -25,6 +26,8 @@ from sml150.grading._sandbox import (
     WorkerSession,
     sandbox_problem,
 )
+from sml150.grading._sandbox import _user_tasks as user_tasks
+from sml150.grading._seccomp import launcher_program
 from sml150.grading._starter import reference_source, starter_source
 from sml150.grading._worker import encode
 
@@ -37,17 +40,22 @@ __all__ = [
     "Reply",
     "Runtime",
     "TaskSpec",
+    "WorkerCgroup",
     "WorkerDied",
     "WorkerSession",
     "bwrap_argv",
+    "clean_text",
     "encode",
     "estimating_lines",
     "exc_meaning",
     "expected_replies",
     "homework",
+    "launcher_program",
     "libraries_in",
     "reference_source",
+    "runtime",
     "sandbox_problem",
     "show",
     "starter_source",
+    "user_tasks",
 ]

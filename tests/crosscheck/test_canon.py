@@ -104,7 +104,7 @@ def test_hw11_values_cross() -> None:
     ests = "[Estimate.minnie_wins, Estimate.guess ~2, Estimate.draw, Estimate.maxie_wins]"
     units = {
         "est": f"Show.list {rl}_show.est {ests}",
-        "state": f"ShowRiskless.state {rl}.start",
+        "state": f"{rl}_rl.state {rl}.start",
         "moves": f"Show.seq (Show.pair (Show.int, Show.int)) ({rl}.moves {rl}.start)",
         "status": f"Show.list {rl}_show.status [{rl}.In_play, {rl}.Over {rl}.Draw, "
                   f"{rl}.Over ({rl}.Winner {rl}.Minnie)]",

@@ -8,8 +8,9 @@
  *   tuple    (v1, v2, ...)    list [v1, ...]    sequence <v1, ...>
  *   datatype NAME | NAME v    (option: SOME v | NONE; an argument tuple is parenthesized)
  *
- * A case prints \001B\002 when it starts, then whatever the solution prints, then
- * \001V text\002 (its value) or \001E name\002 (the exception it raised). *)
+ * A case prints \001 nonce B\002 when it starts, then whatever the solution prints, then
+ * \001 nonce V text\002 (its value) or \001 nonce E name\002 (the exception it raised),
+ * nonce being the run's own (sml150.crosscheck._driver). *)
 structure Show =
 struct
   fun minus (c : char) : char = if c = #"~" then #"-" else c
@@ -41,8 +42,20 @@ struct
 
   fun list (show : 'a -> string) (xs : 'a list) : string = "[" ^ items show xs ^ "]"
 
+  (* every course library's sequences have the list view (2013's have no toList) *)
+  fun elements (s : 'a Seq.seq) : 'a list =
+      case Seq.showl s of
+          Seq.Nil => []
+        | Seq.Cons (x, rest) => x :: elements rest
+
+  (* fromList : 'a list -> 'a Seq.seq, in every course library (2013's has no fromList) *)
+  fun fromList (xs : 'a list) : 'a Seq.seq =
+      let val v = Vector.fromList xs
+      in Seq.tabulate (fn i => Vector.sub (v, i)) (Vector.length v)
+      end
+
   fun seq (show : 'a -> string) (s : 'a Seq.seq) : string =
-      "<" ^ items show (Seq.toList s) ^ ">"
+      "<" ^ items show (elements s) ^ ">"
 
   fun pair (f : 'a -> string, g : 'b -> string) ((a, b) : 'a * 'b) : string =
       "(" ^ f a ^ ", " ^ g b ^ ")"
@@ -71,15 +84,18 @@ struct
     | order GREATER = "GREATER"
 
   (* run : string -> (unit -> string) -> unit
-   * ENSURES: prints the case's begin marker, runs it, prints its value or its exception *)
-  fun run (f : unit -> string) : unit =
+   * ENSURES: run nonce f prints the case's begin marker, runs f, prints its value or its
+   *          exception, each marker \001 nonce TAG payload \002 (the run's own nonce) *)
+  fun run (nonce : string) (f : unit -> string) : unit =
       let
-        val () = print "\001B\002"
+        fun mark (tag : string) (payload : string) : unit =
+            print ("\001" ^ nonce ^ tag ^ payload ^ "\002\n")
+        val () = print ("\001" ^ nonce ^ "B\002")
         val text = (SOME (f ()), "") handle e => (NONE, exnName e)
       in
         case text of
-            (SOME v, _) => print ("\001V" ^ v ^ "\002\n")
-          | (NONE, name) => print ("\001E" ^ name ^ "\002\n")
+            (SOME v, _) => mark "V" v
+          | (NONE, name) => mark "E" name
       end
 end
 

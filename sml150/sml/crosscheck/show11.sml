@@ -1,5 +1,6 @@
 (* HW11's printers for `sml150 crosscheck` (load after ../hw11lib and show.sml): a game's
- * player, status and estimates, and Riskless states, in show.sml's canonical form. The course's
+ * player, status and estimates, in show.sml's canonical form (a Riskless state's printer is written per structure by
+ * sml150.crosscheck._bridge: the 2013 solutions declare its datatypes in their functor). The course's
  * Estimate is abstract: an estimate is told apart by compare and read back from toString. *)
 functor ShowGame11 (G : GAME) =
 struct
@@ -27,22 +28,4 @@ struct
               SOME n => Show.con "Guess" (Show.int n)
             | NONE => Show.con "Unreadable" (Show.string text)
         end
-end
-
-structure ShowRiskless =
-struct
-  open RisklessGiven
-
-  fun position (Min n) = Show.con "Min" (Show.int n)
-    | position (Max n) = Show.con "Max" (Show.int n)
-    | position Empty = "Empty"
-
-  fun territory (T (name, pos)) = Show.con "T" (Show.pair (Show.string, position) (name, pos))
-
-  fun player Maxie = "Maxie"
-    | player Minnie = "Minnie"
-
-  fun state (B (board, p)) =
-      Show.con "B" (Show.pair (Show.seq (Show.pair (territory, Show.seq Show.int)), player)
-                              (board, p))
 end
