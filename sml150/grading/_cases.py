@@ -10,6 +10,7 @@ import contextlib
 import functools
 import io
 import random
+import re
 from collections.abc import Callable
 from typing import Any, Final, final
 
@@ -106,28 +107,56 @@ _KINDS: Final = (
 )
 
 
-def kind_of(name: str) -> str:
-    """What kind of case ``name`` is, without its input or answer.
+_FUNCTION_WORDS: Final = frozenset(
+    ("a", "an", "the", "on", "of", "in", "at", "with", "for", "to", "from", "by", "vs", "when",
+     "and", "or"))
+"""Words a kind never ends with (it names the test in whole words, not ``start on a``)."""
+_CHECK_WORD: Final = re.compile(r"eq(_\w+)?")
+"""The comparison a public name shows (``eq``, ``eq_mod3``, ``eq_ci``): not a word of a kind."""
 
-    That is its leading words (up to the first one holding data) and the kinds of ``_KINDS``
-    it mentions.
+
+def _is_data(word: str) -> bool:
+    return (any(ch.isdigit() or ch in "<>()/=@#[]{}," for ch in word)
+            or set(word) <= set("OX."))
+
+
+def kind_of(name: str) -> str:
+    """What kind of case ``name`` is, without its input or answer, in whole words.
+
+    That is its leading words up to the first one holding data (and the word that ends the
+    clause after it: ``a 5x5 board`` is ``a board``), never ending on a function word, then
+    the kinds of ``_KINDS`` it mentions that those words do not already say.
 
     >>> kind_of("search random tree #2 (depth 2), root (Maxie), d=2, window (-inf, +inf), "
     ...         "a tie")
     'search random tree: a tie, root (Maxie)'
-    >>> kind_of("status OXO/OXX/XOO")
-    'status'
+    >>> kind_of("status OXO/OXX/XOO"), kind_of("start on a 5x5 board")
+    ('status', 'start on a board')
+    >>> kind_of("moves on M1: Minnie 0:O2 1:X7"), kind_of("look_and_say eq_ci <hi>, a tie")
+    ('moves', 'look_and_say: a tie')
+    >>> kind_of("estimate creates no state (make_move not called): O./..")
+    'estimate creates no state'
     """
-    words = []
-    for w in name.split():
+    words: list[str] = []
+    parts = name.split()
+    for k, w in enumerate(parts):
         bare = w.rstrip(",:")
-        if any(ch.isdigit() or ch in "<>()/=@#[]{}," for ch in bare) or set(bare) <= set("OX."):
+        if _CHECK_WORD.fullmatch(bare):
+            continue
+        if _is_data(bare):
+            last = parts[k + 1] if k + 1 < len(parts) else ""
+            ends = k + 2 == len(parts) or last.endswith((",", ":"))
+            if bare == w and last and ends and not _is_data(last.rstrip(",:")):
+                words.append(last.rstrip(",:"))
             break
         words.append(bare)
         if bare != w:
             break
+    while words and words[-1].lower() in _FUNCTION_WORDS:
+        words.pop()
     head = " ".join(words).rstrip(":")
-    tags = [k for k in _KINDS if k in name]
+    found = [k for k in _KINDS if k in name]
+    tags = [k for k in found if k not in head and not any(k != o and k in o for o in found)]
     return head + (": " + ", ".join(tags) if tags else "")
 
 

@@ -43,10 +43,11 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
           gradescope: Path | None = None, limits: Limits | None = None,
           out: TextIO | None = None, sandbox: bool | None = None,
           tasks: Collection[str] | None = None, reveal: bool = False, jobs: int = 2,
-          ) -> GradeReport:
+          verbose: bool = False) -> GradeReport:
     """Grade the directory ``submission`` on homework ``hw``.
 
-    ``reveal`` (staff): the text report shows hidden tests whole, not only their kind.
+    ``reveal`` (staff): the text report shows every test whole, hidden ones too, not only
+    their kind. ``verbose``: it lists every failure, not one example a task.
     ``jobs``: how many tasks run at once, each in its own sandbox (2: the machine's two cores;
     batch grading gives each student one, its parallelism being the students side by side).
 
@@ -92,7 +93,7 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
                 *report.notes, f"could not write {printable_path(gradescope)}: {why}"))
     if text:
         try:
-            written = text_report(report, reveal=reveal)
+            written = text_report(report, reveal=reveal, verbose=verbose)
         except Exception as e:  # a grader bug: the scores still go out below
             report = attrs.evolve(report, ok=False)
             written = f"sml150 grade {hw}: the text report failed ({type(e).__name__})\n"
@@ -116,7 +117,8 @@ EXIT_NO_SANDBOX: Final = 3
 def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bool = False,
                   gradescope: Path | None = None, no_sandbox: bool = False,
                   limits: Limits | None = None, out: TextIO | None = None,
-                  reveal: bool = False, tasks: Collection[str] | None = None) -> int:
+                  reveal: bool = False, tasks: Collection[str] | None = None,
+                  verbose: bool = False) -> int:
     """``grade`` as a command: prints, and returns the exit status (``EXIT_*``).
 
     >>> grade_command("hw99", Path("."))
@@ -126,7 +128,7 @@ def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bo
     try:
         report = grade(hw, submission, text=not quiet, autolab=autolab, gradescope=gradescope,
                        limits=limits, out=out, sandbox=False if no_sandbox else None,
-                       reveal=reveal, tasks=tasks)
+                       reveal=reveal, tasks=tasks, verbose=verbose)
     except SandboxUnavailable as e:
         print(f"sml150 grade: refusing to grade without a sandbox: {e}", file=sys.stderr)
         return EXIT_NO_SANDBOX

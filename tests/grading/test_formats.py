@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -132,10 +133,15 @@ def test_sample_formats() -> None:
     hidden = [t for t in data["tests"] if t["visibility"] == "hidden"]
     assert len(hidden) == 1
     assert hidden[0]["output"] == ""  # nothing of a hidden case is shown
-    text = text_report(report)
-    assert "hidden test 1" in text
-    assert "expected 1, got 2" not in text
-    assert "hidden one" not in text
+    text = text_report(report)  # one example a task: the public failure, the hidden counted
+    assert "and 1 more failed: 1 hidden" in text
+    verbose = text_report(report, verbose=True)
+    assert "hidden test 1" in verbose
+    for shown in (text, verbose):
+        assert "expected 1, got 2" not in shown
+        assert "hidden one" not in shown
+    assert text.splitlines()[1] == "hw10: 1.33 / 4 points, 1 of 3 tests passed"  # summary first
+    assert data["output"].splitlines()[0] == text.splitlines()[1]  # the same summary
 
 
 @pytest.mark.parametrize("hw", ["hw10", "hw11"])
@@ -157,3 +163,28 @@ def test_written_outputs(graded: Callable[[str, str], GradeReport]) -> None:
     lines = (d / "report.txt").read_text().splitlines()
     assert json.loads(lines[-1]) == json.loads(autolab_line(report))
     _gradescope_ok(json.loads((d / "results.json").read_text()))
+
+
+@pytest.mark.parametrize("hw", ["hw10", "hw11"])
+def test_a_students_report_reads(graded: Callable[[str, str], GradeReport], hw: str) -> None:
+    """An empty starter's report: the summary first, one example a task, text not markup."""
+    report = graded(hw, "starter")
+    text = text_report(report)
+    lines = text.splitlines()
+    assert lines[1] == (f"{hw}: 0.0 / {report.max_total:g} points, 0 of "
+                        f"{sum(len(t.tests) for t in report.tasks)} tests passed")
+    assert lines[2].split() == ["task", "points", "tests", "what"]
+    assert len(lines) < 12 * len(report.tasks) + 10  # was one table row (or more) a test
+    assert "\\n" not in text and "**" not in text and "$" not in text and "\\alpha" not in text
+    assert "`" not in text
+    for task in report.tasks:
+        assert f"Task {task.id} ({task.title}): {len(task.tests)} of {len(task.tests)} " \
+               "tests failed" in text
+    every = text_report(report, verbose=True)
+    hidden = re.findall(r"hidden test \d+: (.*)", every)
+    assert hidden  # each hidden test by its kind, in whole words
+    function_words = {"a", "an", "the", "on", "of", "in", "at", "to", "by", "vs", "with"}
+    assert not [k for k in hidden if k.split()[-1] in function_words]
+    assert all(t.passed is False for task in report.tasks for t in task.tests)
+    data = gradescope_json(report)
+    assert data["output"].splitlines()[:len(report.tasks) + 2] == lines[1:len(report.tasks) + 3]
