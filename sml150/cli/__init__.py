@@ -180,19 +180,30 @@ def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial", *
         return 0
     if depth is None:  # (only the lazy-tree evaluators search without a depth)
         raise UsageError(f"{which} needs --depth D")
+    from sml150.lib.explicit import ExplicitGameError
+
+    try:
+        _trace_hw11(which, game, depth, prune, executor_spec, parallel=parallel)
+    except ExplicitGameError as e:  # a --depth below an explicit tree's leaves
+        raise UsageError(f"{e} (give a --depth that fits the tree)") from None
+    return 0
+
+
+def _trace_hw11(which: str, game: AnyGame, depth: int, prune: float, executor_spec: str, *,
+                parallel: bool) -> None:
+    """HW11's AlphaBeta or Jamboree with its trace (Jamboree's subtrees on the executor)."""
     if which == "hw11-alphabeta":
         from sml150.handouts.hw11.alphabeta import AlphaBeta
 
         if parallel:
             not_used(executor_spec, [which], "AlphaBeta is sequential")
         AlphaBeta(Settings(G=game, search_depth=depth, trace=True)).next_move(game.start)
-        return 0
+        return
     from sml150.handouts.hw11.jamboree import Jamboree
 
     settings = JamboreeSettings(G=game, search_depth=depth, prune_percentage=prune, trace=True)
     with open_executor(executor_spec) as ex:
         Jamboree(settings, executor=ex).next_move(game.start)
-    return 0
 
 
 COMMAND_MODULES: tuple[str, ...] = (

@@ -348,22 +348,24 @@ def _gametree(which: str, game: GAME[Any, Any], depth: int | None) -> Recording:
     move = None
     if which == "gametree-bval":
         v, stats = bval_stats(bottom, top, t)
-        answer = f"bval bottom top t = {v}"
+        said = str(v)
+        answer = f"bval bottom top t = {said}"
     elif which == "gametree-bmove":
         found, stats = bmove_stats(bottom, top, t)
         move = found.map(lambda i: list(game.moves(game.start))[i]).value_or(None)
-        answer = ("bmove bottom top t = "
-                  + ("None" if move is None else f"Some {game.move_to_string(move)}"))
+        said = "None" if move is None else f"Some {game.move_to_string(move)}"
+        answer = f"bmove bottom top t = {said}"
     else:
         won, stats = assured_win_stats(t)
-        answer = f"assured_win t = {'true' if won else 'false'}"
+        said = "true" if won else "false"
+        answer = f"assured_win t = {said}"
     # A forced cell is a node made: number the nodes in the order the evaluator reached them.
     events: list[Any] = [Entered(0, None)]
     for e in log.events:
         events.append(e)
         if isinstance(e, Created):
             events.append(Entered(e.child, None))
-    events.append(Left(0, None))
+    events.append(Left(0, said))  # the root's "value": what the evaluator answered
     log.events[:] = events
     name = {"gametree-bval": "bval", "gametree-bmove": "bmove",
             "gametree-assured-win": "assured_win"}[which]
