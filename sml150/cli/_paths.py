@@ -8,6 +8,11 @@ package itself (an editable install of a checkout: the copy would overwrite the 
 itself). ``sml150 grade`` refuses a submission on a kernel's pseudo-filesystem (``/proc``,
 ``/sys``, ``/dev``): their "files" are endless or change as they are read, and grading them only
 wastes minutes (the grader copies regular files only, and finds no module there).
+
+Files a command writes after its work (``tournament --json/--csv``, ``workspan --out``,
+``grade --gradescope``, ``grade --batch --out``) are checked before the work
+(``check_output_file``, ``check_output_directory``): a refusal costs no minutes, and no folder
+is ever made for a file (``--gradescope /nonexistent/results.json`` makes nothing at the root).
 """
 
 from __future__ import annotations
@@ -19,7 +24,13 @@ from pathlib import Path
 
 from sml150.cli._usage import UsageError
 
-__all__ = ["check_submission_directory", "check_writable_directory", "installed_package"]
+__all__ = [
+    "check_output_directory",
+    "check_output_file",
+    "check_submission_directory",
+    "check_writable_directory",
+    "installed_package",
+]
 
 PSEUDO_FILESYSTEMS = frozenset({
     "autofs", "binfmt_misc", "bpf", "cgroup", "cgroup2", "configfs", "debugfs", "devpts",
@@ -126,7 +137,36 @@ choose another directory than '/proc/sml150-starter'
             f"{text!r} is the installed sml150 package's own "
             f"{'checkout' if target == package.parent else 'source'} ({package}): the starter's"
             " copy of sml150/lib would overwrite it; choose another directory")
+    for where in _import_roots():
+        if target == where or where in target.parents:
+            raise UsageError(
+                f"{text!r} is {'in ' if target != where else ''}{where}, where Python imports "
+                "installed packages from: a copy of sml150 there would shadow the library; "
+                "choose another directory")
     return path
+
+
+def _import_roots() -> list[Path]:
+    """Where this Python imports installed packages from (site-packages and the like).
+
+    A starter written there (or inside a package there) puts an ``sml150`` folder where
+    ``import sml150`` may find it first.
+    """
+    import site
+    import sys
+    import sysconfig
+
+    found = {*site.getsitepackages(), site.getusersitepackages(),
+             *(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))}
+    found |= {p for p in sys.path if p.endswith(("site-packages", "dist-packages"))}
+    roots = []
+    for p in sorted(found):
+        try:
+            if p and Path(p).is_dir():
+                roots.append(Path(p).resolve())
+        except OSError:  # pragma: no cover - an unreadable entry
+            continue
+    return roots
 
 
 def _mounts(mountinfo: str) -> list[tuple[str, str]]:
@@ -190,3 +230,75 @@ def check_submission_directory(text: str) -> Path:
         raise UsageError(f"{text} is on a {kind} pseudo-filesystem (the kernel's views, not a"
                          " student's files): grade a directory of submitted files")
     return path
+
+
+def check_output_file(text: str, what: str, suffixes: tuple[str, ...] = ()) -> Path:
+    """``text`` as a file the command will write after its work, or a one-line refusal now.
+
+    REQUIRES: true. ENSURES: the path, when its folder exists and a file can be made there,
+    and it is neither a folder, a dangling symbolic link nor a file that cannot be written;
+    with ``suffixes``, its name ends with one of them (``plot`` would be written as
+    ``plot.png``). Otherwise ``UsageError``; nothing is made either way.
+
+    >>> check_output_file("/nonexistent-sml150/results.json", "--gradescope")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: --gradescope /nonexistent-sml150/results.json: no folder \
+/nonexistent-sml150 to write it in (make it first)
+    >>> check_output_file("/tmp", "--out")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: --out /tmp is a folder: name a file in it
+    >>> check_output_file("plot", "--out", (".png", ".svg"))
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: --out plot: name the file with its format's suffix (.png, .svg)
+    """
+    if not text.strip():
+        raise UsageError(f"{what} is empty: name a file")
+    _check_name(text, what)
+    path = Path(text)
+    try:
+        if path.is_dir():
+            raise UsageError(f"{what} {text} is a folder: name a file in it")
+        if suffixes and path.suffix.lower() not in suffixes:
+            raise UsageError(f"{what} {text}: name the file with its format's suffix"
+                             f" ({', '.join(suffixes)})")
+        if path.is_symlink() and not path.exists():
+            raise UsageError(f"{what} {text} is a symbolic link to nothing: name a file")
+        folder = path.absolute().parent
+        if not folder.is_dir():
+            raise UsageError(f"{what} {text}: no folder {folder} to write it in (make it first)")
+    except OSError as e:  # a name too long, a loop of links
+        raise UsageError(f"{what} {text}: {e.strerror or type(e).__name__}") from None
+    why = _can_create_in(folder)
+    if why is not None:
+        raise UsageError(f"{what} {text}: cannot write in {folder} ({why})")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UsageError(f"{what} {text}: the file exists and cannot be written")
+    return path
+
+
+def check_output_directory(text: str, what: str) -> Path:
+    """``text`` as a folder the command will fill after its work (made if missing), or a refusal.
+
+    The same rules as ``check_writable_directory``, and a symbolic link to nothing is refused
+    (making the folder would fail only after the work).
+
+    >>> import tempfile; d = tempfile.mkdtemp()
+    >>> (Path(d) / "gone").symlink_to(Path(d) / "nowhere")
+    >>> check_output_directory(str(Path(d) / "gone"), "--out")
+    Traceback (most recent call last):
+    ...
+    sml150.cli._usage.UsageError: --out ... is a symbolic link to nothing: name a folder
+    """
+    path = Path(text)
+    try:
+        dangling = path.is_symlink() and not path.exists()
+    except OSError:
+        dangling = False
+    if dangling:
+        raise UsageError(f"{what} {text} is a symbolic link to nothing: name a folder")
+    if os.path.lexists(path) and not path.is_dir():
+        raise UsageError(f"{what} {text} is a file: name a folder")
+    return check_writable_directory(text, f"{what} folder")

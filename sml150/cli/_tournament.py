@@ -22,11 +22,13 @@ player        games  won  drawn  lost  points    Elo   95% interval
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any
 
 from sml150.cli._games import build_game
+from sml150.cli._paths import check_output_file
 from sml150.cli._players import check_seat, parse_player
 from sml150.cli._usage import UsageError
 from sml150.lib.signatures import Maxie, Minnie
@@ -51,8 +53,12 @@ def _check(args: argparse.Namespace) -> str:
         if getattr(args, name) < least:
             flag = "--" + name.replace("_", "-")
             raise UsageError(f"{flag} must be >= {least}, not {getattr(args, name)}")
-    if args.time_limit is not None and not args.time_limit > 0:
-        raise UsageError(f"--time-limit must be > 0 seconds, not {args.time_limit}")
+    if args.time_limit is not None and not 0 < args.time_limit < math.inf:
+        raise UsageError(f"--time-limit must be a number of seconds > 0, not {args.time_limit}"
+                         " (leave it off for no limit)")
+    for flag, value in (("--json", args.json), ("--csv", args.csv)):
+        if value is not None and value != "-":  # checked before the games, not after
+            check_output_file(value, flag)
     return choice.title
 
 

@@ -24,12 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from sml150.cli._games import build_game
+from sml150.cli._paths import check_output_file
 from sml150.cli._players import parse_player
 from sml150.cli._usage import UsageError
 from sml150.lib.signatures import Maxie
 from sml150.specs import JamboreeSpec, SpecError, check_seat
 
-__all__ = ["register"]
+__all__ = ["PLOT_SUFFIXES", "register"]
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff", ".eps",
+                 ".ps")
+"""The image formats ``--out`` may name (matplotlib's; a name without one became ``.png``)."""
 
 
 def _depth(spec: str) -> int:
@@ -70,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     except SpecError as e:
         raise UsageError(str(e)) from None
     if args.out is not None:  # say so before measuring (minutes), not after
+        check_output_file(str(args.out), "--out", PLOT_SUFFIXES)
         try:
             import matplotlib  # noqa: F401 -- only to see that it is installed
         except ImportError:
