@@ -41,6 +41,7 @@ Game over! It's a draw! (move limit of 1 reached)
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 import sys
@@ -459,11 +460,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     closed output pipe ends quietly with 1; ``--help`` and ``--version`` give 0. Never a
     traceback for any of these.
 
+    ``SIGTERM`` or ``SIGHUP`` stops the command as Ctrl-C does, closing its executor's
+    workers first (``_signals``): one line, status ``128 + signal``. Output that cannot be
+    written (``> /dev/full``) is one line on stderr and status 1.
+
     >>> main(["trace", "hw11-alphabeta", "nowhere"])
     2
     """
+    from sml150.cli._signals import Terminated, terminate_by_unwinding
+
     try:
-        return _run(_parser().parse_args(argv))
+        with terminate_by_unwinding():
+            status = _run(_parser().parse_args(argv))
+            sys.stdout.flush()  # a full disk says so here, not in a traceback at exit
+        return status
+    except Terminated as e:
+        print(f"sml150: stopped: {e.name} (its workers were closed)", file=sys.stderr)
+        return 128 + e.signum
     except UsageError as e:
         print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
         return 2
@@ -473,7 +486,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `sml150 ... | head`: the reader left; say nothing more
         _silence_stdout()
         return 1
+    except OSError as e:
+        if e.errno not in _OUTPUT_ERRNOS:
+            raise
+        _silence_stdout()
+        print(f"sml150: error: could not write the output: {e.strerror}", file=sys.stderr)
+        return 1
     except SystemExit as e:  # --help, --version
+        try:
+            sys.stdout.flush()
+        except OSError as failed:
+            _silence_stdout()
+            print(f"sml150: error: could not write the output: {failed.strerror}",
+                  file=sys.stderr)
+            return 1
         return e.code if isinstance(e.code, int) else 0
     except Exception as e:
         from sml150.parallel import WorkerLost
@@ -485,6 +511,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
             return 1
         raise
+
+
+_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+"""Errors of writing the output itself (a full disk, a gone terminal): one line, not a
+traceback."""
 
 
 def _one_line(text: str, limit: int = 500) -> str:
