@@ -30,6 +30,20 @@ if ! command -v sml >/dev/null 2>&1; then
     fi
 fi
 
+# Chromium (Debian package `chromium`) opens the drawn searches' HTML page headless in
+# tests/draw/test_page_browser.py; that test skips with a reason when it cannot be had.
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== installing Chromium (apt-get chromium) to open the drawn searches' page"
+        { apt-get update -qq >/dev/null \
+            && apt-get install -y -qq --no-install-recommends chromium >/dev/null; } \
+            || echo "   (chromium could not be installed: the page's browser test will be skipped)"
+    else
+        echo "== Chromium is missing and cannot be installed here (not root with apt):"
+        echo "   the drawn page's browser test will be skipped (apt install chromium)."
+    fi
+fi
+
 if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sml150.draw.page import html as page
+from sml150.draw.record import TooLarge
 from sml150.draw.searches import record
 from sml150.draw.svg import render
 from sml150.draw.tree import picture
@@ -79,6 +80,8 @@ def draw_files(which: str, game: GAME[Any, Any], depth: int | None, *, prune: fl
                      game_title=title)
     except ExplicitGameError as e:
         raise TraceError(f"{e} (give a --depth that fits the tree)") from None
+    except TooLarge as e:
+        raise TraceError(f"{e} (try a smaller --depth or game)") from None
     if rec.summary:
         print(rec.summary)
     if svg is None and html is None:

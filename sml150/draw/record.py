@@ -62,6 +62,7 @@ __all__ = [
     "NodeInfo",
     "RecordingGame",
     "Spot",
+    "TooLarge",
     "Traced",
     "probe",
     "recording_game",
@@ -151,6 +152,10 @@ Event: TypeAlias = Created | Estimated | Entered | Left
 """What a ``Log`` records, in order."""
 
 
+class TooLarge(Exception):
+    """A recorded search made more positions than its ``Log`` holds (it is stopped there)."""
+
+
 @attrs.define
 class Log:
     """The nodes a recorded search made and what happened to them, in order.
@@ -166,9 +171,22 @@ class Log:
     """Node ``i`` is ``nodes[i]``."""
     events: list[Event] = attrs.Factory(list)
     """What happened, in order."""
+    limit: int | None = None
+    """The most nodes recorded: one more stops the search (``TooLarge``); ``None``: no limit."""
 
     def add_node(self, state: Any, parent: int | None, move: Any) -> int:
-        """Number a new node (its ply one more than its parent's)."""
+        """Number a new node (its ply one more than its parent's).
+
+        >>> log = Log(limit=1)
+        >>> log.add_node("s", None, None)
+        0
+        >>> log.add_node("t", 0, 1)
+        Traceback (most recent call last):
+        ...
+        sml150.draw.record.TooLarge: the search made more than 1 positions: too many to draw
+        """
+        if self.limit is not None and len(self.nodes) >= self.limit:
+            raise TooLarge(f"the search made more than {self.limit} positions: too many to draw")
         ply = 0 if parent is None else self.nodes[parent].ply + 1
         self.nodes.append(NodeInfo(state, parent, move, ply))
         return len(self.nodes) - 1

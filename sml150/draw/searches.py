@@ -52,7 +52,7 @@ from sml150.lib.est import Guess, MaxieWins, MinnieWins, est
 from sml150.lib.forkjoin import Together, run_here
 from sml150.lib.signatures import GAME, JamboreeSettings, Maxie, Player, Settings
 
-__all__ = ["SEARCHES", "Notation", "Recording", "est_text", "record"]
+__all__ = ["RECORD_LIMIT", "SEARCHES", "Notation", "Recording", "est_text", "record"]
 
 
 def est_text(e: est) -> str:
@@ -257,7 +257,7 @@ def _root_entry(log: Log, window: Any, result: Any) -> None:
 
 def _hw11(which: str, game: GAME[Any, Any], depth: int, prune: float, trace: bool
           ) -> Recording:
-    log = Log()
+    log = Log(limit=RECORD_LIMIT)
     g = recording_game(game, log)
     if which == "hw11-alphabeta":
         from sml150.handouts.hw11.alphabeta import AlphaBeta
@@ -283,7 +283,7 @@ def _hw11(which: str, game: GAME[Any, Any], depth: int, prune: float, trace: boo
 def _hw10(which: str, game: GAME[Any, Any], depth: int, prune: float) -> Recording:
     from sml150.handouts.hw10.alphabeta import NEGINF, POSINF
 
-    log = Log()
+    log = Log(limit=RECORD_LIMIT)
     g = recording_game(game, log)
     if which == "hw10-alphabeta":
         from sml150.handouts.hw10.alphabeta import AlphaBeta
@@ -318,7 +318,7 @@ def _engine(which: str, game: GAME[Any, Any], depth: int) -> Recording:
 
     root = Spot(Kernel.root.__code__, _locals("s", "alpha", "beta"),
                 leave=lambda r: None if r is None else r[0], learn=node_spot)
-    log = Log()
+    log = Log(limit=RECORD_LIMIT)
     g = recording_game(game, log)
     search = pvs if which == "engine-pvs" else alphabeta
     with probe(log, [root]):
@@ -342,7 +342,7 @@ def _gametree(which: str, game: GAME[Any, Any], depth: int | None) -> Recording:
         win_loss_draw,
     )
 
-    log = Log()
+    log = Log(limit=RECORD_LIMIT)
     g = recording_game(game, log)
     t = win_loss_draw(g) if which == "gametree-assured-win" else from_game(g, depth)
     move = None
@@ -373,6 +373,9 @@ def _gametree(which: str, game: GAME[Any, Any], depth: int | None) -> Recording:
                      answer, f"{answer} ({stats.leaves} leaves, {stats.nodes} trees examined)")
 
 
+RECORD_LIMIT: Final[int] = 100_000
+"""The most positions a recorded search may make (a larger one is stopped: ``TooLarge``)."""
+
 SEARCHES: Mapping[str, str] = {
     "hw11-alphabeta": "HW11's AlphaBeta (prints the handout's trace)",
     "hw11-jamboree": "HW11's Jamboree (prints the handout's trace)",
@@ -393,7 +396,8 @@ def record(which: str, game: GAME[Any, Any], depth: int | None, *, prune: float 
     """Run the search ``which`` (a key of ``SEARCHES``) on ``game`` to ``depth``, recorded.
 
     REQUIRES: ``depth >= 1`` (``None`` only for ``gametree-assured-win``, which always searches
-    the exact tree); ``0 <= prune <= 1`` for the Jamboree searches.
+    the exact tree); ``0 <= prune <= 1`` for the Jamboree searches. A search that makes more
+    than ``RECORD_LIMIT`` positions is stopped there (``TooLarge``).
     ENSURES: the search runs as it runs unrecorded: the same answer and the same output (HW11's
     trace with ``trace``; ``quiet`` swallows it), and the recording holds every node it made,
     every estimate, and every window and result where the search has them.

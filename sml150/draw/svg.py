@@ -162,7 +162,7 @@ def _short_note(note: str) -> str:
     if note.startswith("pruned: "):
         return "✂ " + note.removeprefix("pruned: ")
     if note.startswith("decided without"):
-        return "answered without its moves"
+        return "no move searched (table or hook)"
     return note
 
 

@@ -244,3 +244,14 @@ def test_gametree_forced_cells_are_what_the_evaluator_examined() -> None:
     assert sorted(n.label for n in p.root.walk() if n.status == "unforced") == ["l", "m"]
     bmove = picture(record("gametree-bmove", HandoutSmall, 2, quiet=True))
     assert [n.label for n in bmove.root.walk() if n.chosen] == ["a", "f"]
+
+
+def test_a_search_too_large_to_draw_stops_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sml150.draw.searches
+
+    monkeypatch.setattr(sml150.draw.searches, "RECORD_LIMIT", 50)
+    assert main(["trace", "gametree-assured-win", "tictactoe:3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sml150: error: the search made more than 50 positions")
+    assert err.count("\n") == 1
