@@ -72,8 +72,19 @@ def draw_files(which: str, game: GAME[Any, Any], depth: int | None, *, prune: fl
 
     The drawing goes to ``svg`` and ``html``, each if given; a line on stderr says where.
 
-    Errors: ``TraceError`` for a search an explicit tree cannot answer (searched below a leaf)
-    or a file that cannot be written.
+    Errors: ``TraceError`` for a search an explicit tree cannot answer (searched below a leaf),
+    one too large to record, or a file that cannot be written.
+
+    >>> import tempfile
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     draw_files("hw10-jamboree", HandoutSmall, 2, prune=1.0, title="Tree 2",
+    ...                svg=Path(d, "t.svg"), html=None)
+    ...     Path(d, "t.svg").read_text().count('class="node ')
+    Estimating state c[3]
+    ...
+    Terminals visited: 7
+    13
     """
     try:
         rec = record(which, game, depth, prune=prune, trace=which.startswith("hw11-"),

@@ -50,6 +50,14 @@ def place(root: Drawn, *, slot: float, row: float,
     REQUIRES: ``slot, row > 0``. ENSURES: leaf ``k`` (from 0, left to right) is at ``x = (k +
     1/2) * slot``; a parent at the middle of its first and last child; ply ``p`` at ``y = p *
     row``.
+
+    >>> from sml150.draw.searches import record
+    >>> from sml150.draw.tree import picture
+    >>> from sml150.lib.explicit import HandoutBig
+    >>> root = picture(record("hw11-alphabeta", HandoutBig, 4, quiet=True)).root
+    >>> at, slots, rows = place(root, slot=1, row=1)
+    >>> [at[c.id] for c in root.children], slots, rows
+    ([(3.5, 1.0), (8.5, 1.0)], 12, 4)
     """
     at: dict[int, tuple[float, float]] = {}
     slots = 0

@@ -105,8 +105,16 @@ def _data(p: Picture) -> dict[str, Any]:
 def html(p: Picture) -> str:
     """The page of ``p`` (see the module docstring): one HTML document, nothing to fetch.
 
-    ENSURES: the SVG inside is ``render(p, everything=True)``; the script adds its geometry
-    (``data-slot``, ``data-row``, ``data-top``, ``data-margin``) to the JSON it reads.
+    ENSURES: the SVG inside is ``render(p, everything=True)`` (of its first ``HTML_NODES``
+    nodes); the script reads the tree, the steps and the SVG's geometry from the JSON.
+
+    >>> from sml150.draw.searches import record
+    >>> from sml150.draw.tree import picture
+    >>> from sml150.lib.explicit import HandoutSmall
+    >>> p = picture(record("engine-pvs", HandoutSmall, 2, quiet=True))
+    >>> page = html(p)
+    >>> page.count('<g class="node '), f'"caption": "{p.steps[-1].caption}"' in page
+    (13, True)
     """
     if p.root.size > HTML_NODES:
         p = attrs.evolve(p, root=_kept(p.root, HTML_NODES))

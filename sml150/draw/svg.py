@@ -55,7 +55,8 @@ STYLE: Final = """
 .node.chosen .val{fill:#1f5fbf}
 .win{font-size:10.5px;fill:#555}
 .note{font-size:10px;fill:#b03a2e}
-.node.pruned .note,.node.unforced .note{fill:#b03a2e}
+.node.pruned .note{fill:#b03a2e}
+.node.unforced .note{fill:#888}
 .order circle,.order rect{fill:#2e7d32}
 .order text{fill:#fff;font-size:10px;font-weight:bold}
 .badge rect{fill:#eef1fb;stroke:#8c9bd0}
@@ -270,6 +271,13 @@ def render(p: Picture, *, everything: bool = False) -> str:
 
     ENSURES: a standalone SVG document (no external resource) whose node groups carry
     ``data-label``, ``data-order`` (reached leaves: 1, 2, ... in order) and ``data-at``.
+
+    >>> from sml150.draw.searches import record
+    >>> from sml150.draw.tree import picture
+    >>> from sml150.lib.explicit import HandoutBig
+    >>> svg = render(picture(record("hw10-alphabeta", HandoutBig, 4, quiet=True)))
+    >>> svg.count('class="node '), svg.count('class="note"')
+    (25, 3)
     """
     slot, row = geometry(p)
     at, slots, rows = place(p.root, slot=slot, row=row)
