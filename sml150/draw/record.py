@@ -25,6 +25,9 @@ Estimating state e[~2]
 Guess(n=-2)
 >>> [type(e).__name__ for e in log.events], log.nodes[2].move, log.nodes[2].ply
 (['Created', 'Created', 'Estimated'], 2, 2)
+
+(About 410 lines: the two instruments write one log, and are read together; most of it is the
+GAME's members and hooks passed through, one short method each.)
 """
 
 from __future__ import annotations
