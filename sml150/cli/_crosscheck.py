@@ -2,9 +2,9 @@
 
 ``sml150 crosscheck hw10|hw11 SML_DIR PY_DIR [--cases N] [--seed S] [--tasks IDS] [--library L]``.
 
-Exit status 0 when every case run agrees and the grader accepts it, 1 when there is something
-to look at (each listed with its label) or some of the SML could not run (each cause in one
-line), 2 for bad arguments (one line, no traceback). Every text that came from the SML or the
+Exit status 0 when every case ran and agrees and the grader accepts it, 1 when there is
+something to look at (each finding listed with its label; each reason a case was not run
+once), 2 for bad arguments (one line, no traceback). Every text that came from the SML or the
 port is escaped before it is printed (no control characters, no terminal escape sequences,
 no line breaks inside a line).
 """
@@ -86,7 +86,8 @@ def _run(args: argparse.Namespace) -> int:
     report = crosscheck(args.hw, args.sml_dir, args.py_dir, cases=args.cases, seed=args.seed,
                         tasks=tasks, library=args.library)
     print(render(report))
-    return 1 if report.findings or report.problems else 0
+    not_run = any(t.not_run for t in report.tallies)
+    return 1 if report.findings or report.problems or not_run else 0
 
 
 def register(sub: Any) -> None:

@@ -12,8 +12,8 @@ and checked before it is read (``Transcript``, ``_canon``).
 
 Tags: ``L`` library loaded; ``P k`` / ``Q k`` / ``X k exn`` a piece starts, loaded, failed;
 ``D k`` / ``d k`` a structure of the cases starts, failed; ``C key`` a case starts (the driver),
-``B`` it began (``Show.run``), ``V text`` its value or ``E name`` its exception, ``F`` its file
-did not compile; ``Z`` the end.
+``B`` it began (``Show.run``), ``V text`` its value, ``E name`` its exception or ``O`` it printed
+too much (``ShowOut``), ``F`` its file did not compile; ``Z`` the end.
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def write_driver(work: Path, *, library: str, hw: str, pieces: list[Piece],
             continue
         (work / piece.name).write_text(piece.text, encoding="utf-8")
         failed = f"({_lit(chr(1) + nonce + 'X' + str(k) + ' ')} ^ exnName e ^ {_lit(chr(2))})"
-        lines += [f"val () = print {mark('P', str(k))};",
+        lines += [f"val () = (print {mark('P', str(k))}; ShowOut.reset ());",
                   f"val () = (use {_lit(piece.name)}; print {mark('Q', str(k))}) "
                   f"handle e => print {failed};"]
     for k, decl in enumerate(decls):
@@ -231,7 +231,7 @@ class Transcript:
             body = bytes(self._pending[len(prefix):end])
             del self._pending[:end + 1]
             self._scanned = 0
-            if body[:1] and body[:1] in b"LPQXDdCBVEFZ":
+            if body[:1] and body[:1] in b"LPQXDdCBVEOFZ":
                 self._event(body[:1].decode(), body[1:].decode("utf-8", "replace"))
         if len(self._item) + len(self._pending) > ITEM_OUTPUT:
             return self._stop(f"printed more than {ITEM_OUTPUT // (1024 * 1024)} MiB")
@@ -289,6 +289,9 @@ class Transcript:
         elif tag in "VE" and kind == "case" and self.began and key not in self.found:
             self.found[key] = CaseOutput(True, self._text(), payload if tag == "V" else None,
                                          payload if tag == "E" else None)
+        elif tag == "O" and kind == "case" and self.began and key not in self.found:
+            self.found[key] = CaseOutput(True, self._text(),
+                                         problem="printed more than 1 MiB (stopped)")
         elif tag == "F" and kind == "case" and key not in self.found:
             self.found[key] = CaseOutput(False, self._text())
         elif tag == "Z":

@@ -204,15 +204,23 @@ class SmlSide:
         return out
 
 
+MAX_STOPS: Final = 2
+"""After this many of a function's cases were stopped (past their time, too much output), its
+other cases are not run."""
+
+
 def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str], *,
-                 budget: float = 300.0, limits: Limits | None = None) -> SmlSide:
+                 budget: float = 300.0, limits: Limits | None = None,
+                 groups: Mapping[str, str] | None = None) -> SmlSide:
     """Run ``units`` (key -> an expression printing a canonical value) on a solution.
 
     The course library, the printers, the student's declarations (one piece at a time),
     ``solution.wrappers`` and ``decls`` load first; each unit is a file of its own (one that
     does not compile costs that unit only). A case past its time or printing too much stops
     the run; the units after it run again in a fresh one, and a declaration that never
-    finished loading is skipped there; all within ``budget``.
+    finished loading is skipped there; all within ``budget``. ``groups`` maps a unit to its
+    function: once ``MAX_STOPS`` of a function's units were stopped, its other units are not
+    run (each would cost its time and a fresh SML/NJ).
     ENSURES: never raises for what the SML does.
     """
     limits = limits or Limits()
@@ -220,13 +228,16 @@ def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str],
     loaded: dict[int, PieceOutcome] = {}
     notes: list[str] = []
     failed: dict[int, str] = {}
+    strikes: dict[str, int] = {}
     skip: set[str] = set()
     left = dict(units)
     walls = ""
     all_decls = [*solution.wrappers, *decls]
     library_failed = ""
     deadline = time.monotonic() + budget
-    while deadline - time.monotonic() > 1:
+    runs = 0
+    while (left or not runs) and deadline - time.monotonic() > 1:
+        runs += 1
         with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
             work = Path(tmp)
             sandbox = True
@@ -254,6 +265,14 @@ def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str],
         if transcript.ended or not left:
             break
         kind, key = transcript.current
+        if kind == "case" and transcript.stopped and groups is not None:
+            group = groups.get(key, "")
+            strikes[group] = strikes.get(group, 0) + 1
+            if strikes[group] >= MAX_STOPS:
+                for unit in [u for u in left if groups.get(u) == group]:
+                    found[unit] = CaseOutput(True, "", problem=f"{MAX_STOPS} cases of this "
+                                             "function were stopped already (time, output)")
+                    del left[unit]
         if kind == "piece":
             skip.add(solution.pieces[int(key)].name)
         elif not new:
@@ -272,10 +291,11 @@ def _sandboxed(limits: Limits) -> bool:
 
 
 def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *,
-              budget: float = 300.0, library: str | None = None,
+              budget: float = 300.0, library: str | None = None, limits: Limits | None = None,
               ) -> tuple[dict[str, CaseOutput], list[str]]:
     """``run_sml_side`` on the solution in ``sml_dir``: each unit's output, and notes."""
-    side = run_sml_side(read_solution(hw, sml_dir, library), decls, units, budget=budget)
+    side = run_sml_side(read_solution(hw, sml_dir, library), decls, units, budget=budget,
+                        limits=limits)
     notes = [*side.notes, *(o.error for o in side.loaded.values() if not o.ok)]
     return side.outputs, notes
 
@@ -371,7 +391,7 @@ class _Why:
                 self._problem(line)
                 return f"{self.failed[role].split(': ', 1)[0]} did not load"
         if untranslated:
-            return self._note(f"crosscheck cannot write this case in SML: {untranslated}")
+            return self.note(f"crosscheck cannot write this case in SML: {untranslated}")
         if got is None:
             return "SML/NJ never reached it"
         if not got.began:
@@ -380,9 +400,9 @@ class _Why:
                           if d.startswith(f"structure {name.split('_')[0]} = ")), None)
                 if k is not None and k in self.side.failed_decls:
                     made = self.decls[k].splitlines()[0].removeprefix("structure ")
-                    return self._note(f"crosscheck's structure {made} did not compile against "
+                    return self.note(f"crosscheck's structure {made} did not compile against "
                                       f"this solution: {_first_error(self.side.failed_decls[k])}")
-            return self._note("crosscheck's call did not compile against this solution: "
+            return self.note("crosscheck's call did not compile against this solution: "
                               + _first_error(got.out))
         return ""
 
@@ -391,7 +411,8 @@ class _Why:
             self.problems.append(line)
         return line.removeprefix("could not run the SML: ")
 
-    def _note(self, line: str) -> str:
+    def note(self, line: str) -> str:
+        """Count a reason (the report lists each once, with its count)."""
         self.notes[line] = self.notes.get(line, 0) + 1
         return line
 
@@ -432,7 +453,9 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
     needed = {r for job in jobs for e in job.case.exprs for r in _roles(e)}
     missing = {r: f"not run: {sml_dir} has no {_kind(hw, r)} (the handout's {r})"
                for r in solution.missing if r in needed}
-    side = run_sml_side(solution, t.decls, units, budget=budget)
+    groups = {f"{i}.{j}": f"{job.task.id} {_function(job.case.exprs[0])}"
+              for i, job in enumerate(jobs) for j in range(len(job.case.exprs))}
+    side = run_sml_side(solution, t.decls, units, budget=budget, groups=groups)
     why = _Why(side, missing, side.failed_roles(), t.decls)
     results: list[CaseResult] = []
     tallies: dict[tuple[str, str], list[int]] = {}
@@ -457,6 +480,8 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
                     if not reason and got is not None:
                         reply, reason = _sml_reply(hw, got)
                         smls.append(reply)
+                        if reason:
+                            reason = why.note(f"{job.task.id} {fname}: {reason}")
                     if reason:
                         break
                 check = CHECKS[job.case.check]

@@ -11,6 +11,20 @@
  * A case prints \001 nonce B\002 when it starts, then whatever the solution prints, then
  * \001 nonce V text\002 (its value) or \001 nonce E name\002 (the exception it raised),
  * nonce being the run's own (sml150.crosscheck._driver). *)
+(* The student's print, capped: a case (or a declaration) prints at most limit bytes through
+ * print; past that, print raises Flood (Show.run reports it). Bound as the top-level print
+ * below, after the course library and before the student's files. *)
+structure ShowOut =
+struct
+  exception Flood
+  val limit = 1048576
+  val left = ref limit
+  fun reset () : unit = left := limit
+  fun print (s : string) : unit =
+      if String.size s > !left then (left := 0; raise Flood)
+      else (left := !left - String.size s; TextIO.print s)
+end
+
 structure Show =
 struct
   fun minus (c : char) : char = if c = #"~" then #"-" else c
@@ -91,13 +105,18 @@ struct
         fun mark (tag : string) (payload : string) : unit =
             print ("\001" ^ nonce ^ tag ^ payload ^ "\002\n")
         val () = print ("\001" ^ nonce ^ "B\002")
-        val text = (SOME (f ()), "") handle e => (NONE, exnName e)
+        val () = ShowOut.reset ()
+        val text = (SOME (f ()), "") handle ShowOut.Flood => (NONE, "")
+                                          | e => (NONE, exnName e)
       in
         case text of
             (SOME v, _) => mark "V" v
+          | (NONE, "") => mark "O" ""
           | (NONE, name) => mark "E" name
       end
 end
+
+val print = ShowOut.print
 
 (* The explicit game trees of both libraries (GameTree.Node / GameTree.Esti). *)
 structure ShowTree =
