@@ -43,7 +43,10 @@ game = st.one_of(
                      *(f"tests.specs.owngames:{a}" for a in (
                          "make_nim", "exits", "exits_annotated", "ListMoves", "StringStatus",
                          "StringPlayer", "NumberEstimate", "BrokenStart", "NeedsArguments",
-                         "UnhashableStates"))]),
+                         "UnhashableStates",
+                         # wrong later, in play (issue 30): one line naming the member
+                         "NoneEst", "LateNumberMoveString", "InPlayWithoutMoves",
+                         "LateRaisingEstimate"))]),
 )
 player = st.builds(lambda kind, args: ":".join([kind, *args]),
                    st.sampled_from(["minimax", "alphabeta", "jamboree", "human", "MiniMax", "",
@@ -310,3 +313,58 @@ def test_campaign_1000_command_lines(*, command: str, rest: list[str], stdin: st
 def test_campaign_300_input_streams(game: str, typed: str) -> None:
     """Issue 22's campaign: 300 input streams of typed moves: 0 tracebacks, 0 hangs."""
     check_stream(game, typed)
+
+
+# -- issue 30, section 4: each fuzzed traceback, now a one-line refusal or a clean result ----
+
+OWN_WRONG_LATER = ["NoneEst", "LateNumberMoveString", "InPlayWithoutMoves",
+                   "LateRaisingEstimate"]
+SECTION_4 = [
+    ["solve", "kinarow:3", "--max-nodes", "0"],
+    ["tournament", "tictactoe:3", "--players", "minimax:1", "minimax:2", "--time-limit", "inf"],
+    ["match", "connect4:12x12", "--maxie", "smp:2", "--minnie", "minimax:1", "--move-limit", "4"],
+    ["handout", "hw10", "/tmp/" + "/".join(["d"] * 1500)],
+    ["grade", "hw10", "/tmp/" + "/".join(["d"] * 1500)],
+    *(["match", f"tests.specs.owngames:{g}", "--maxie", p, "--minnie", "minimax:1"]
+      for g in OWN_WRONG_LATER for p in ("alphabeta:2", "pvs:3")),
+    # (solve prints moves in its own notation: LateNumberMoveString solves cleanly)
+    *(["solve", f"tests.specs.owngames:{g}"] for g in OWN_WRONG_LATER
+      if g != "LateNumberMoveString"),
+]
+
+
+@pytest.mark.parametrize("argv", SECTION_4, ids=lambda a: " ".join(a)[:60])
+def test_the_section_4_tracebacks_are_one_line(argv: list[str]) -> None:
+    status, err = run_in_process(argv, "")
+    assert "Traceback" not in err
+    assert status == 2, err
+    assert err.startswith("sml150: error: ") and err.count("\n") == 1, err
+    if "owngames" in argv[1]:  # the member that broke, by name
+        assert re.search(r"(Est|move_to_string|moves|estimate)\b", err), err
+
+
+def test_a_dangling_batch_out_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "class").mkdir()
+    (tmp_path / "out").symlink_to(tmp_path / "gone")
+    status, err = run_in_process(["grade", "hw10", str(tmp_path / "class"), "--batch", "--out",
+                                  str(tmp_path / "out")], "")
+    assert status == 2 and err.count("\n") == 1 and "symbolic link to nothing" in err
+
+
+@pytest.mark.parametrize(("module", "says"), [
+    ("raise GeneratorExit('at import')\n", "failed: GeneratorExit: at import"),
+    ("raise SystemExit(3)\n", "failed: SystemExit: 3"),
+    ("import sys\nsys.stdout.close()\nfrom examples.nim import Nim\n", "closed standard out"),
+    ("import sys, io\nsys.stdout = io.StringIO()\nfrom examples.nim import Nim\n",
+     "replaced standard out"),
+])
+def test_a_module_that_breaks_the_command_at_import_is_one_line(
+        module: str, says: str, tmp_path: Path) -> None:
+    (tmp_path / "badgame.py").write_text(module)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "sml150", "match", "badgame:Nim"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("sml150: error: importing 'badgame'"), done.stderr
+    assert says in done.stderr and done.stderr.count("\n") == 1, done.stderr

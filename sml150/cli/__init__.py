@@ -504,12 +504,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:
         from sml150.parallel import WorkerLost
         from sml150.search.sharedtable import SharedTableError
+        from sml150.specs.checked import GameBroke
 
         # a parallel search that cannot go on: a worker lost more often than the retries
         # allow, or a shared-table search given workers on another machine
         if isinstance(e, WorkerLost | SharedTableError):
             print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
             return 1
+        if isinstance(e, GameBroke):  # your own GAME went wrong in play: which member, how
+            print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
+            return 2
         raise
 
 

@@ -40,6 +40,13 @@ PSEUDO_FILESYSTEMS = frozenset({
 """Linux filesystem types that hold the kernel's views, not anybody's files."""
 
 
+MAX_LEVELS = 200
+"""The deepest path a command takes (a path 1,500 folders deep exhausted Python's recursion
+when its folders were made)."""
+_PATH_MAX = 4096
+"""Linux's longest path, in bytes with its final NUL."""
+
+
 def installed_package() -> Path:
     """The directory of the ``sml150`` package this command runs from.
 
@@ -92,9 +99,14 @@ def _check_name(text: str, what: str) -> None:
     if "\x00" in text:
         raise UsageError(f"the {what} {text!r} holds a NUL character: no file can have it")
     try:
-        os.fsencode(text)
+        encoded = os.fsencode(text)
     except UnicodeError:
         raise UsageError(f"the {what} {text!r} is not a name this system can encode") from None
+    levels = len(Path(text).parts)
+    if len(encoded) >= _PATH_MAX or levels > MAX_LEVELS:
+        raise UsageError(f"the {what} is {levels} folders deep and {len(encoded)} bytes long"
+                         f" (at most {MAX_LEVELS} folders and {_PATH_MAX - 1} bytes): choose a"
+                         " shorter path")
 
 
 def check_writable_directory(text: str, what: str = "directory") -> Path:

@@ -480,8 +480,8 @@ def register(sub: Any) -> None:
 def _budget(args: argparse.Namespace) -> _Budget:
     nodes: int | None = None
     if args.max_nodes is not None:
-        if re.fullmatch(r"[0-9]{1,12}", args.max_nodes) is None:
-            raise UsageError(f"--max-nodes must be a whole number >= 0, not {args.max_nodes!r}")
+        if re.fullmatch(r"[0-9]{1,12}", args.max_nodes) is None or int(args.max_nodes) < 1:
+            raise UsageError(f"--max-nodes must be a whole number >= 1, not {args.max_nodes!r}")
         nodes = int(args.max_nodes)
     seconds: float | None = None
     if args.max_seconds is not None:

@@ -17,7 +17,7 @@ game's hint and reasons for bad moves. An executor is used by the players whose 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any, TextIO, final
 
@@ -280,6 +280,24 @@ def require_table_keys(choice: GameChoice, who: str) -> None:
             f" hash ({type(g.start).__name__}: make it a frozen attrs class)") from None
 
 
+def _playouts(a: Any, start: Any, plies: int = 400) -> Iterator[Any]:
+    """The start and the positions of two playouts from it, at most ``plies`` moves each.
+
+    One always plays the first move, one the last: where a table key grows, it grows on these.
+    """
+    yield start
+    for pick in (0, -1):
+        s = start
+        for _ in range(plies):
+            if a.terminal(s) is not None:
+                break
+            moves = a.all_moves(s)
+            if not moves:
+                break
+            s = a.play(s, moves[pick])
+            yield s
+
+
 def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
                prune_varies: bool = False) -> PlayerSpec:
     """Whether ``spec`` can be seated as ``who`` in a match of ``choice``; builds nothing.
@@ -309,9 +327,10 @@ def check_seat(spec: PlayerSpec | str, choice: GameChoice, who: Player, *,
             from sml150.search.adapter import adapt
             from sml150.search.smp import shareable
 
-            try:
-                shareable(spec_text(p), adapt(choice.game, True), choice.game.start,
-                          choice.title)
+            a = adapt(choice.game, True)
+            try:  # every position of two playouts: a key may outgrow 63 bits as the board fills
+                for state in _playouts(a, choice.game.start):
+                    shareable(spec_text(p), a, state, choice.title)
             except ValueError as e:
                 raise SpecError(str(e)) from None
     if isinstance(p, HumanSpec) or choice.tree is None:

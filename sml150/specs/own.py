@@ -12,7 +12,12 @@ Anything else (``sys:exit``, ``builtins:breakpoint``, ``os:abort``, a plain clas
 one line without being called. Then the game's members are tried once on its start state: each
 must return what the Protocol says (``moves`` a ``Seq``, ``status`` an ``In_play`` or ``Over``,
 ``player`` a ``Player``, ``estimate`` an estimate, the strings strings, ``parse_move`` a
-``Maybe``), so a wrong game is refused at load naming the member, not deep inside a search.
+``Maybe``, ``Est`` an EST), so a wrong game is refused at load naming the member, not deep
+inside a search. What is loaded is played as a ``CheckedGame`` (``checked``): a member that goes
+wrong later, in play, ends the command in one line naming it (``GameBroke``).
+
+A module that ends its import with ``GeneratorExit`` or ``SystemExit``, or closes standard
+output or error while it loads, is refused in one line too (the streams are put back).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from sml150.lib.seq import Seq
 from sml150.lib.signatures import GAME, In_play, Over, Player
 from sml150.specs._choice import explicit_tree
 from sml150.specs._error import SpecError, shown
+from sml150.specs.checked import EST_MEMBERS, CheckedGame
 from sml150.specs.game import ModuleSpec
 
 __all__ = ["GAME_MEMBERS", "check_game", "load_game"]
@@ -80,12 +86,18 @@ def _makes_a_game(f: Any) -> bool:
     return isinstance(origin, type) and not _missing(origin)
 
 
+_USER_EXITS: Final = (Exception, GeneratorExit, SystemExit)
+"""What a user's module, constructor or member may raise that still ends as one line (not
+``KeyboardInterrupt``: that is the person at the keyboard)."""
+
+
 def _import(spec: ModuleSpec) -> object:
     here = os.getcwd()
     added = here not in sys.path
     if added:
         sys.path.insert(0, here)
     text = shown(spec.text)
+    streams = (sys.stdout, sys.stderr)
     try:
         module = importlib.import_module(spec.module)
     except ModuleNotFoundError as e:
@@ -93,12 +105,16 @@ def _import(spec: ModuleSpec) -> object:
             raise SpecError(f"cannot import {spec.module!r} for GAME {text!r}: {e}") from None
         raise SpecError(f"importing {spec.module!r} for GAME {text!r} failed:"
                         f" {type(e).__name__}: {e}") from None
-    except Exception as e:  # the user's module failed while loading: one line
+    except _USER_EXITS as e:  # the user's module failed while loading: one line
         raise SpecError(f"importing {spec.module!r} for GAME {text!r} failed:"
                         f" {type(e).__name__}: {e}") from None
     finally:
         if added and here in sys.path:
             sys.path.remove(here)
+        touched = _put_back_streams(streams)
+    if touched:
+        raise SpecError(f"importing {spec.module!r} for GAME {text!r} {touched}: a game's"
+                        " module must leave the command's output alone")
     found: object = module
     for part in spec.attribute.split("."):
         if not hasattr(found, part):
@@ -107,12 +123,35 @@ def _import(spec: ModuleSpec) -> object:
     return found
 
 
+def _put_back_streams(streams: tuple[Any, Any]) -> str:
+    """Standard output and error as they were before an import; what the import did to them.
+
+    A stream the import closed is opened again on its file descriptor where that is still
+    open (else on ``/dev/null``), so the refusal can still be printed.
+    """
+    done = []
+    for name, before in zip(("stdout", "stderr"), streams, strict=True):
+        if getattr(sys, name) is not before:
+            setattr(sys, name, before)
+            done.append(f"replaced standard {name[3:]}")
+        if getattr(before, "closed", False):
+            done.append(f"closed standard {name[3:]}")
+            fd = 1 if name == "stdout" else 2
+            try:
+                os.fstat(fd)
+            except OSError:
+                fd = os.open(os.devnull, os.O_WRONLY)
+            setattr(sys, name, open(fd, "w", closefd=False))  # noqa: SIM115 -- the process's own stream, open until exit
+    return " and ".join(done)
+
+
 def load_game(spec: ModuleSpec) -> GAME[Any, Any]:
     """The GAME ``spec`` names, checked as the module docstring says.
 
     REQUIRES: true. ENSURES: a GAME whose members gave the right types on its start state, or
     ``SpecError`` naming what is wrong; nothing but a GAME (or a documented maker of one) is
-    called.
+    called. The GAME comes as a ``CheckedGame``: in play, a member that fails or returns a
+    wrong type raises ``GameBroke`` naming it.
 
     >>> load_game(ModuleSpec("os", "abort"))
     Traceback (most recent call last):
@@ -144,13 +183,13 @@ def load_game(spec: ModuleSpec) -> GAME[Any, Any]:
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 game = found()  # type: ignore[operator]  # found was checked callable and annotated -> GAME above
-        except Exception as e:  # the user's constructor: one line
+        except _USER_EXITS as e:  # the user's constructor: one line
             raise SpecError(f"{text!r}: making the GAME failed: {type(e).__name__}: {e}"
                             ) from None
         missing = _missing(game)
         if missing:
             raise SpecError(f"{text!r} did not make a GAME (it lacks {', '.join(missing)})")
-    return check_game(game, text)
+    return typing.cast(GAME[Any, Any], CheckedGame(check_game(game, text), text))
 
 
 def _check(text: str, member: str, value: object, want: type | tuple[type, ...],
@@ -167,9 +206,15 @@ def check_game(game: Any, text: str) -> GAME[Any, Any]:
     >>> check_game(HandoutSmall, "HandoutSmall") is HandoutSmall
     True
     """
-    member = "start"
+    member = "Est"
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # e.g. "Estimating state ..." lines
+            est = game.Est
+            lacks = [m for m in EST_MEMBERS if not hasattr(est, m)]
+            if lacks:
+                raise SpecError(f"{text!r} is not a GAME: its Est is {shown(repr(est))}, not an"
+                                f" EST (it lacks {', '.join(lacks)})")
+            member = "start"
             s = game.start
             member = "moves(start)"
             moves = game.moves(s)
@@ -195,7 +240,7 @@ def check_game(game: Any, text: str) -> GAME[Any, Any]:
                 game.make_move(s, m)
     except SpecError:
         raise
-    except Exception as e:  # the user's member failed: one line naming it
+    except _USER_EXITS as e:  # the user's member failed: one line naming it
         raise SpecError(f"{text!r}: {member} failed: {type(e).__name__}: {e}") from None
     if not isinstance(game, GAME):
         raise SpecError(f"{text!r} is not a GAME (it lacks {', '.join(_missing(game))})")

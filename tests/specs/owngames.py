@@ -108,3 +108,46 @@ class UnhashableStates(Nim):
         heaps = list(s.heaps)
         heaps[m[0]] -= m[1]
         return ListState(heaps, other_player(s.player))
+
+
+# -- games that pass the load check and go wrong later, in play (issue 30) -------------------
+
+
+@attrs.frozen
+class NoneEst(Nim):
+    """``Est`` is ``None`` (the load check does not read it)."""
+
+    @property
+    def Est(self) -> Any:
+        """Nothing."""
+        return None
+
+
+@attrs.frozen
+class LateNumberMoveString(Nim):
+    """``move_to_string`` gives a str for the first move at the start, an int for others."""
+
+    def move_to_string(self, m: Move) -> Any:
+        """A number, past the first move."""
+        return super().move_to_string(m) if m == (0, 1) else m[1]
+
+
+@attrs.frozen
+class InPlayWithoutMoves(Nim):
+    """After the first move the position is in play, but has no moves."""
+
+    def moves(self, s: NimState) -> Any:
+        """None once a counter is taken."""
+        return super().moves(s) if s.heaps == self.heaps else super().moves(
+            NimState(tuple(0 for _ in s.heaps), s.player))
+
+
+@attrs.frozen
+class LateRaisingEstimate(Nim):
+    """``estimate`` raises on every state but the start."""
+
+    def estimate(self, s: NimState) -> Any:
+        """Fails past the start."""
+        if s.heaps != self.heaps:
+            raise ArithmeticError("no estimate here")
+        return super().estimate(s)
