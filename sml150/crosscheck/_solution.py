@@ -194,8 +194,12 @@ def _declared(f: SmlFile) -> set[str]:
 
 
 def _load_order(hw: str, roots: list[SmlFile], files: list[SmlFile],
-                library: frozenset[str]) -> list[SmlFile]:
-    """The role files and the files they need, each after the files it needs."""
+                library: frozenset[str], roles: dict[Path, list[str]]) -> list[SmlFile]:
+    """The role files and the files they need, each after the files it needs.
+
+    Otherwise in the handout's order: a file ranks as the handout's file of the first role it
+    holds (``graph.sml`` holding ``GraphSeq`` as ``graphseq.sml``), or by its own name.
+    """
     by_name: dict[str, SmlFile] = {}
     for f in files:
         for n in _declared(f):
@@ -209,8 +213,13 @@ def _load_order(hw: str, roots: list[SmlFile], files: list[SmlFile],
         chosen[f.path] = f
         todo += [by_name[n] for n in _needs(f, library) if n in by_name]
     rank = {name: i for i, name in enumerate(HANDOUT_FILES[hw])}
-    pending = sorted(chosen.values(), key=lambda f: (rank.get(f.path.name, len(rank)),
-                                                     str(f.path)))
+    role_file = {r.name: r.file for r in ROLES[hw]}
+
+    def key(f: SmlFile) -> tuple[int, str]:
+        held = [rank[role_file[r]] for r in roles.get(f.path, [])]
+        return min([*held, rank.get(f.path.name, len(rank))]), str(f.path)
+
+    pending = sorted(chosen.values(), key=key)
     out: list[SmlFile] = []
     while pending:  # the first whose needs are loaded (or, in a cycle, the first)
         ready = next((f for f in pending
@@ -262,7 +271,10 @@ def read_solution(hw: str, sml_dir: Path, library: str | None = None,
     choice = choose_library(hw, [f.scan for f in roots_by_path.values()] or
                             [f.scan for f in files], library)
     lib = library_names(choice.folder).names
-    ordered = _load_order(hw, list(roots_by_path.values()), files, lib)
+    held: dict[Path, list[str]] = {}
+    for role, (f, _) in [*chosen.items(), *top.items()]:
+        held.setdefault(f.path, []).append(role)
+    ordered = _load_order(hw, list(roots_by_path.values()), files, lib, held)
     sealed: dict[Path, list[tuple[int, int]]] = {}
     for f, m in chosen.values():
         sealed.setdefault(f.path, []).extend(m.sealed)
