@@ -20,6 +20,7 @@ import hashlib
 import importlib
 import json
 import random
+import shutil
 import threading
 import time
 import traceback
@@ -29,6 +30,7 @@ from typing import Any, Final, final
 import attrs
 
 from sml150.grading._checks import CHECKS
+from sml150.grading._groups import discriminating_groups, fold_groups
 from sml150.grading._model import (
     Case,
     GradeReport,
@@ -126,6 +128,7 @@ class _Run:
 
 def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's worker
         task: TaskSpec, cases: list[Case], expected: list[list[Reply]], run: _Run,
+        groups: tuple[int, ...] = (),
               ) -> tuple[TaskReport, list[str]]:
     """One task in a worker of its own (restarted after a crash) and a private directory.
 
@@ -156,21 +159,20 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                 gave_up = (f"not run: the task's time budget ({budget:g} s)"
                            " is used up")
             if gave_up is None and case.paths is not None:
-                if not alone:  # all of them, in an order no submission can predict
+                if not alone:  # all of them, the gate too, in an order no submission knows
                     order = [i for i, c in enumerate(cases) if c.paths is not None]
                     random.SystemRandom().shuffle(order)
-                    if task.first_gates:
-                        order.remove(k)
-                        order.insert(0, k)
                     for i in order:
-                        if task.first_gates and i != k and not alone[k].passed:
+                        if task.first_gates and k in alone and not alone[k].passed:
                             alone[i] = TestOutcome(cases[i].name, False,
-                                                   "not run: the first test failed",
+                                                   "not run: the task's first test failed",
                                                    cases[i].hidden, kind=cases[i].kind,
                                                    quote=cases[i].quote)
                             continue
+                        # One folder for every run (made afresh for each): no path, name or
+                        # number in it tells a run, or the case it serves, from another.
                         alone[i] = _run_alone(cases[i], expected[i], run, copy,
-                                              scratch=home / f"case-{i}", deadline=deadline,
+                                              scratch=home / "alone", deadline=deadline,
                                               faults=faults)
                 outcomes.append(alone[k])
                 continue
@@ -216,6 +218,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
     finally:
         if session is not None:
             session.close()
+    outcomes = fold_groups(groups, outcomes)  # nothing for nothing (``_groups``)
     if task.combine is not None:
         outcomes = task.combine(outcomes)
     return TaskReport(task.id, task.title, task.points, tuple(outcomes)), faults
@@ -228,14 +231,16 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
     Those directories may hold reference code (Task 4.2 runs the student's tests against it),
     so the worker's replies are stripped of all text (``_blind``) before they are checked, and
     its output is not kept. ``_run_task`` runs all such cases of a task in a random order
-    (drawn from the operating system for each run), so their timing or order tells nothing.
+    (drawn from the operating system for each run) and in the same folder ``scratch``, made
+    afresh for each: the paths, names and file times a worker sees are those of every run.
     A failure of the grader here (files it could not write, a check that crashed) is added
     to ``faults``, as in ``_run_task``. A case with a ``companion`` gets a second worker,
     started first, serving a module to the first over a pair of pipes (``_rpc``): its
     directories are never in the case's worker's view.
     """
     assert case.paths is not None
-    scratch.mkdir(exist_ok=True)
+    shutil.rmtree(scratch, ignore_errors=True)  # the previous run's (the same path, anew)
+    scratch.mkdir()
     try:
         dirs = case.paths(scratch / "worker")
         with contextlib.ExitStack() as stack:
@@ -291,15 +296,17 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
     started = time.monotonic()
     notes: list[str] = []
     ok = True
-    prepared: list[tuple[TaskSpec, list[Case], list[list[Reply]]]] = []
+    prepared: list[tuple[TaskSpec, list[Case], list[list[Reply]], tuple[int, ...]]] = []
     for task in tasks:
         try:
             cases = task.cases()
-            prepared.append((task, cases, expected_replies(hw, task, cases)))
+            expected = expected_replies(hw, task, cases)
+            groups = discriminating_groups(hw, task.id, cases, expected)
+            prepared.append((task, cases, expected, groups))
         except Exception as e:
             ok = False
             notes.append(f"Task {task.id}: could not prepare the tests: {type(e).__name__}: {e}")
-            prepared.append((task, [], []))
+            prepared.append((task, [], [], ()))
     reports: dict[str, TaskReport] = {}
     try:
         is_dir = submission.is_dir()
@@ -318,8 +325,8 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
                 copy_notes, copy_fault = [], str(e)
             copy.mkdir(exist_ok=True)
             run = _Run(bundle, copy, copy_fault, limits, sandbox)
-            futures = {pool.submit(_run_task, task, cases, exp, run): task
-                       for task, cases, exp in prepared}
+            futures = {pool.submit(_run_task, task, cases, exp, run, groups): task
+                       for task, cases, exp, groups in prepared}
             for fut in concurrent.futures.as_completed(futures):
                 task = futures[fut]
                 try:
@@ -340,7 +347,7 @@ def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits
         reports.get(t.id, TaskReport(t.id, t.title, t.points,
                                      tuple(TestOutcome(c.name, False, "not run", c.hidden,
                                                        kind=c.kind) for c in cases)))
-        for t, cases, _ in prepared
+        for t, cases, _, _ in prepared
     )
     seconds = round(time.monotonic() - started, 2)
     return GradeReport(hw, printable_path(submission), ordered, seconds, tuple(notes), ok=ok)

@@ -36,6 +36,7 @@ def _serve_grading(  # noqa: PLR0915 -- one loop: cases, a watchdog, the reply
 
     from sml150.grading._checks import CHECKS
     from sml150.grading._engine import expected_replies
+    from sml150.grading._groups import discriminating_groups, fold_groups
     from sml150.grading._handout import homework
     from sml150.grading._model import Reply, TestOutcome
     from sml150.grading._worker import Env, run_call
@@ -68,11 +69,14 @@ def _serve_grading(  # noqa: PLR0915 -- one loop: cases, a watchdog, the reply
             continue
         cases = task.cases()
         expected = expected_replies(hw, task, cases)
+        groups = discriminating_groups(hw, task.id, cases, expected)
         score = scores.setdefault(task.id, [0, 0])
         outcomes: list[TestOutcome] = []
-        for case, exp in zip(cases, expected, strict=True):
+        graded: list[int] = []  # the cases run here (the others have workers of their own)
+        for k, (case, exp) in enumerate(zip(cases, expected, strict=True)):
             if case.paths is not None:
                 continue  # a case with a worker of its own (the student's tests): not here
+            graded.append(k)
             job = functools.partial(_job, case, exp, reply, CHECKS)
             jobs.put(job)
             try:
@@ -92,7 +96,9 @@ def _serve_grading(  # noqa: PLR0915 -- one loop: cases, a watchdog, the reply
                 score[:] = [sum(o.passed for o in outcomes), len(outcomes)]
                 conn.send({"scores": scores, "failures": failures, "timeout": False})
                 os._exit(0)
-        if task.combine is not None:  # the task's own rule (a gate), as in a real run
+        # Nothing for nothing, then the task's own rule (a gate), as in a real run.
+        outcomes = fold_groups([groups[k] for k in graded], outcomes)
+        if task.combine is not None:
             outcomes = task.combine(outcomes)
         score[:] = [sum(o.passed for o in outcomes), len(outcomes)]
     conn.send({"scores": scores, "failures": failures, "timeout": False})
@@ -114,11 +120,13 @@ def grade_in_process(hw: str, directory: Path, *, tasks: tuple[str, ...] | None 
     import time
 
     from sml150.grading._engine import expected_replies
+    from sml150.grading._groups import discriminating_groups
     from sml150.grading._handout import homework
 
     for task in homework(hw)[1]:  # computed before the fork, so every child inherits them
         if tasks is None or task.id in tasks:
-            expected_replies(hw, task, task.cases())
+            cases = task.cases()
+            discriminating_groups(hw, task.id, cases, expected_replies(hw, task, cases))
     ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_serve_grading,

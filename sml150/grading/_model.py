@@ -236,9 +236,11 @@ class TaskSpec:
         default=None, eq=False)
     """Adjusts the outcomes once all cases ran (e.g. one case gating the others)."""
     first_gates: bool = False
-    """The first of the task's cases that need workers of their own (``Case.paths``) runs
-    first, and if it fails the others are not run (Task 4.2: tests that do not pass on the
-    reference catch no mutant, whatever the mutants' runs say)."""
+    """The first of the task's cases that need workers of their own (``Case.paths``) gates
+    the others: they run in an order drawn at random (the gate among them, so that no run is
+    known to be the gate's), and once the gate has failed those left are not run (Task 4.2:
+    tests that do not pass on the reference catch no mutant, whatever the mutants' runs
+    say)."""
     budgets: float = 1.0
     """How many of the run's task budgets (``Limits.group_budget``) this task may use: more
     than one for a task that starts many workers (Task 4.2: two per Riskless under test)."""

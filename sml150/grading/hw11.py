@@ -662,6 +662,15 @@ move's effect, the outcome): the hidden Task 4.2 mutants are drawn from their AS
 HIDDEN_MUTANTS: Final = 3
 """How many hidden Task 4.2 mutants a run draws (from the course secret)."""
 
+REFERENCE_AGAIN: Final = 2
+"""How many more times Task 4.2 runs the student's tests on the reference, hidden among the
+mutants' runs (``caught_by_valid_tests``): tests that answer by chance, or by telling one
+run from another (the clock, a counter), give different results on two runs of the
+reference, and then catch nothing."""
+
+AGAIN: Final = "your tests on the reference again"
+"""The name of those runs (``caught_by_valid_tests`` finds them by it)."""
+
 
 def _caught_by_reference_tests(source: str) -> bool:
     """Whether ``REFERENCE_TESTS`` (the grader's own appropriate tests) catch a Riskless text.
@@ -724,9 +733,11 @@ def _student_tests_cases(rng: random.Random, hidden: bool) -> list[Case]:
                     companion=_served(riskless), quote=Q["tests"], hidden=hidden, kind=kind)
 
     if hidden:
-        return [case(f"your tests catch hidden bug {i + 1} in Riskless's rules",
-                     ast_mutant_source(m), kind="a hidden bug in Riskless's rules")
-                for i, m in enumerate(hidden_riskless_mutants(rng))]
+        return [*(case(f"your tests catch hidden bug {i + 1} in Riskless's rules",
+                       ast_mutant_source(m), kind="a hidden bug in Riskless's rules")
+                  for i, m in enumerate(hidden_riskless_mutants(rng))),
+                *(case(f"{AGAIN} ({i + 1})", None, kind="a hidden bug in Riskless's rules")
+                  for i in range(REFERENCE_AGAIN))]
     return [case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests passing on the "
                  "reference Riskless", None, check="tests_pass", arg=MIN_STUDENT_TESTS),
             *(case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
@@ -737,24 +748,42 @@ def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
     """Task 4.2: a mutant is caught only by a test that passes on the reference.
 
     The first outcome is the student's tests on the reference (``detail``: one bit per test
-    function); each other one is the same tests on a mutant. A test failing on the reference
-    is left out (it may check a choice of the student's own, such as the order of moves): it
-    neither costs a point nor catches a mutant. No mutant counts while fewer than
-    ``MIN_STUDENT_TESTS`` tests pass on the reference.
+    function); the ones named ``AGAIN`` are the same tests on the reference again, run among
+    the mutants at places drawn at random; each other one is the same tests on a mutant. A
+    test failing on the reference is left out (it may check a choice of the student's own,
+    such as the order of moves): it neither costs a point nor catches a mutant. No mutant
+    counts while fewer than ``MIN_STUDENT_TESTS`` tests pass on the reference, nor when the
+    runs of the reference disagree (tests that pass or fail by chance, or by telling the runs
+    apart, catch nothing), and passing on the reference counts only once a mutant is caught
+    (nothing for nothing: tests that never call Riskless pass there). The runs of the
+    reference again carry no points: they are left out of the result.
 
     >>> ref = TestOutcome("ref", True, "", False, detail=(1, 0, 1))
     >>> spurious = TestOutcome("m1", True, "", False, detail=(1, 0, 1))
     >>> real = TestOutcome("m2", True, "", False, detail=(0, 0, 1))
     >>> [o.passed for o in caught_by_valid_tests([ref, spurious, real])]
     [True, False, True]
+    >>> [o.passed for o in caught_by_valid_tests([ref, spurious])]
+    [False, False]
+    >>> again = TestOutcome(f"{AGAIN} (1)", True, "", True, detail=(0, 0, 1))
+    >>> [o.passed for o in caught_by_valid_tests([ref, real, again])]
+    [False, False]
     """
     if not outcomes:
         return outcomes
-    ref, rest = outcomes[0], outcomes[1:]
+    ref, rest = outcomes[0], [o for o in outcomes[1:] if not o.name.startswith(AGAIN)]
+    again = [o for o in outcomes[1:] if o.name.startswith(AGAIN)]
     if not ref.passed:
         return [ref, *(attrs.evolve(o, passed=False, reason="your tests must pass on the "
                                                             "reference first")
                        for o in rest)]
+    # A run of the reference that answered (one the budget left unrun tells nothing) and
+    # gave other bits than the first; a worker that died there counts as other bits.
+    if any(o.detail != ref.detail and (o.detail or "not run" not in o.reason) for o in again):
+        why = ("your tests gave different results on two runs of the reference: tests that "
+               "pass or fail by chance (the clock, a set's order, the run they are in) "
+               "catch nothing")
+        return [attrs.evolve(o, passed=False, reason=why) for o in [ref, *rest]]
     out = [ref]
     for o in rest:
         if not o.detail:  # the run did not answer (the budget, a worker that died): its reason
@@ -766,6 +795,9 @@ def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
         caught = any(r == 1 and m == 0 for r, m in zip(ref.detail, o.detail, strict=True))
         out.append(attrs.evolve(o, passed=caught, reason=o.reason if caught else
                                 "none of your tests that pass on the reference fails on it"))
+    if not any(o.passed for o in out[1:]):
+        out[0] = attrs.evolve(ref, passed=False, reason="your tests pass on the reference but "
+                              "catch no broken Riskless: that alone earns nothing")
     return out
 
 
@@ -913,10 +945,13 @@ one that checks your own order of moves, does not count and costs nothing). It t
 against deliberately broken Riskless versions: {mutants} named ones (a battle tie won by the
 defender, no army cap, ...) and {hidden} hidden ones, small bugs in the rules (the start, the
 moves, a move's effect, the outcome) that appropriate tests catch; you get the points in
-proportion to the broken versions that one of your tests passing on the reference fails on.
-The Riskless your tests call runs in another process (its functions are called through the
-`riskless` module you import, with the same names and types): test what it does, not its
-text. Only pass/fail per test comes back, never your tests' output.
+proportion to the broken versions that one of your tests passing on the reference fails on
+(passing on the reference alone earns nothing). The runs come in an order drawn at random,
+with more runs of the reference among them: your tests must give the same results on every
+run of the reference (tests that pass or fail by chance catch nothing). The Riskless your
+tests call runs in another process (its functions are called through the `riskless` module
+you import, with the same names and types): test what it does, not its text. Only pass/fail
+per test comes back, never your tests' output.
 """
 """The starter README's section on Task 4.2 (``{need}``, ``{mutants}``, ``{hidden}`` filled)."""
 

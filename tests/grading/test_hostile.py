@@ -24,6 +24,9 @@ import pytest
 
 from sml150.grading import GradeReport, Limits, autolab_line, grade, sandbox_problem, text_report
 from sml150.grading._bundle import SCRATCH_PREFIX
+from sml150.grading.gametree import TASKS as GAMETREE_TASKS
+from sml150.grading.hw10 import TASKS as HW10_TASKS
+from sml150.grading.hw11 import TASKS as HW11_TASKS
 
 from .conftest import FIXTURES, HOSTILE_LIMITS, overlay
 
@@ -46,6 +49,8 @@ class Attack(NamedTuple):
     """The tasks that must score zero (all others: full marks, but ``partial``)."""
     partial: frozenset[str] = frozenset()
     """The tasks that must score neither zero nor full marks (checked further by name)."""
+    flagged: frozenset[str] = frozenset()
+    """The files the similarity flags must name (``report.similar``), for a person."""
 
 
 def _ref(*zero: str, also: tuple[str, ...] = ("5.1",)) -> Attack:
@@ -80,10 +85,22 @@ ATTACKS: dict[str, Attack] = {
     "stall": _stubs("5.7", "5.8"),
     "report_crash": _stubs("5.7"),
     "scratch_files": _stubs("4.1", "4.2", hw="hw11"),
-    # Task 4.2's tests telling the reference from a mutant by anything but playing: they pass
-    # on the reference (a point), and catch nothing
-    "tell_apart": Attack("hw11", "reference", frozenset({"4.2"}), frozenset(),
-                         frozenset({"4.2"})),
+    # one-line constant stubs in every graded function: nothing for nothing
+    "constant_stubs": _stubs(*(t.id for t in HW10_TASKS)),
+    "constant_stubs_hw11": _stubs(*(t.id for t in HW11_TASKS if t.id != "4.2"), hw="hw11"),
+    "constant_stubs_gametree": _stubs(*(t.id for t in GAMETREE_TASKS), hw="gametree"),
+    # Task 4.2's tests telling the reference from a mutant by anything but playing (the
+    # files, the pipe; the mount table, the order of the runs): they pass on the reference,
+    # catch nothing, and so earn nothing
+    "tell_apart": Attack("hw11", "reference", frozenset({"4.2"}), frozenset({"4.2"})),
+    "mount_table": Attack("hw11", "reference", frozenset({"4.2"}), frozenset({"4.2"})),
+    "no_riskless_calls": Attack("hw11", "reference", frozenset({"4.2"}), frozenset({"4.2"})),
+    # copies: full marks (a score never guesses), and flagged for a person
+    "copied_tests": Attack("hw11", "reference", frozenset({"4.2"}), frozenset(),
+                           flagged=frozenset({"test_riskless.py"})),
+    "reexport": Attack("hw10", "reference", frozenset({"5.1", "5.5", "5.7", "5.8", "6.1", "7.2"}),
+                       frozenset(), flagged=frozenset({"tictactoe.py", "las.py", "alphabeta.py",
+                                                       "jamboree.py"})),
 }
 
 
@@ -167,7 +184,7 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
             "RISKLESS_REFERENCE": _reference_path("hw11", "riskless"),
             "OUTSIDE": str(outside), "MARKER": marker, "GRADER_PID": str(os.getpid()),
             "PORT": str(server.getsockname()[1]), "CALL_TIMEOUT": str(HOSTILE_LIMITS.call_timeout),
-            **_riskless_values(),
+            **_riskless_values(), **_reference_values(attack.hw),
         }
         sub = overlay(attack.hw, HOSTILE / name, tmp_path / "sub", base=attack.base,
                       values=values)
@@ -214,10 +231,13 @@ def test_hostile_submission(name: str, tmp_path: Path, monkeypatch: pytest.Monke
     assert seconds <= _limits(attack).group_budget * _budgets(attack) + 20
     if name == "scratch_files":
         _no_reference_text(report, tmp_path / "gs.json")
-    if name == "tell_apart":  # the one point: its tests pass on the reference
+    for module in attack.flagged:  # for a person to review; the score is what it earns
+        assert any(f.startswith(f"{module}:") for f in report.similar), report.similar
+    if name in ("tell_apart", "no_riskless_calls"):  # they pass on the reference: no point
         (task,) = report.tasks
-        assert [o.name for o in task.tests if o.passed] == [task.tests[0].name]
-        assert task.tests[0].name.startswith("your test_riskless.py has >= 3 tests passing")
+        assert not any(o.passed for o in task.tests)
+        assert ("catch no broken Riskless" in task.tests[0].reason
+                or "different results on two runs" in task.tests[0].reason)
 
 
 def _budgets(attack: Attack) -> float:
@@ -228,11 +248,31 @@ def _budgets(attack: Attack) -> float:
 
 
 def _limits(attack: Attack) -> Limits:
-    """``HOSTILE_LIMITS``; Task 4.2 (two workers for each of its ten runs) gets the time to
-    run them all when its honest part must show."""
-    if attack.partial:
+    """``HOSTILE_LIMITS``; Task 4.2 (two workers for each of its twelve runs) gets the time
+    to run them all when it is graded on tests that pass on the reference."""
+    if attack.hw == "hw11" and "4.2" in attack.tasks and attack.base == "reference":
         return attrs.evolve(HOSTILE_LIMITS, group_budget=20.0)
     return HOSTILE_LIMITS
+
+
+def _reference_values(hw: str) -> dict[str, str]:
+    """The reference's modules (``REF_<module>``), ``las`` compressed and in base64, and
+    Task 4.2's own tests with their functions renamed, for the copying fixtures."""
+    import base64
+    import re
+    import zlib
+
+    from sml150.grading._handout import homework
+    from sml150.grading._starter import reference_source, solution_source
+    from sml150.grading.hw11 import REFERENCE_TESTS
+
+    out = {f"REF_{spec.name}": solution_source(reference_source(hw, spec.name))
+           for spec in homework(hw)[0]}
+    if "REF_las" in out:
+        out["REF_las_B64Z"] = base64.b64encode(zlib.compress(out["REF_las"].encode())).decode()
+    out["REFERENCE_TESTS_RENAMED"] = re.sub(r"\bdef test_(\w+)", r"def test_my_\1",
+                                            REFERENCE_TESTS.replace('"""', "#", 2))
+    return out
 
 
 def _riskless_values() -> dict[str, str]:

@@ -1,66 +1,97 @@
-"""Nothing for nothing: do-nothing stubs score exactly 0 in every task of every homework.
+"""Nothing for nothing: degenerate submissions score exactly 0 in every task of every homework.
 
-A stub is the starter file with every ``raise NotImplementedError`` left as it is or replaced by
-``return None``, ``raise ValueError`` or ``pass``. Property checks ("estimate creates no state")
-and error checks used to pay such stubs 0.9 to 3.8 points; now a property earns nothing unless
-the same task's answers are right, and no case calls outside what the handout requires.
+The submissions are generated from the starter files (``degenerate.py``): every graded function
+does nothing (``raise NotImplementedError``, ``return None``, ``raise ValueError``, ``pass``),
+returns one of its arguments, or returns one constant (each distinct answer the reference
+gives, most frequent first, and a few more of its return type). One-line constant stubs used
+to score HW10 12.59 / 150, HW11 12.0 / 100 and gametree 4.57 / 100 (``return True``,
+``return In_play()``, ...); a task's answer tests now count in groups that no such answer
+passes (``_groups``), and its property tests only once its answers are right.
+
+The default run grades the do-nothing bodies, every identity and the two most frequent
+constants of every function; ``-m exhaustive`` grades every constant of every function, one
+function at a time, on the tasks that call it.
 """
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
+from sml150.grading._groups import _function
+from sml150.grading._handout import homework
 from sml150.grading._inprocess import grade_in_process
 
-from .conftest import starter_modules
+from .degenerate import NOTHING, constants, degenerate_submission, graded_functions, rounds
 
-BODIES = {
-    "raise NotImplementedError": None,
-    "return None": ast.Return(ast.Constant(None)),
-    "raise ValueError": ast.Raise(ast.Name("ValueError", ast.Load()), None),
-    "pass": ast.Pass(),
-}
+HOMEWORKS = ("hw10", "hw11", "gametree")
+
+DEFAULT_ROUNDS = [(hw, kind) for hw in HOMEWORKS for kind in rounds(hw, top=2)]
+"""The do-nothing bodies, the identities and the two most frequent constants, per homework."""
 
 
-def _is_not_implemented(node: ast.stmt) -> bool:
-    return (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Name)
-            and node.exc.id == "NotImplementedError")
-
-
-def stub_submission(hw: str, body: str, target: Path) -> Path:
-    """The starter of ``hw`` with every stub's body ``body``."""
-    starter_modules(hw, target)
-    replacement = BODIES[body]
-    if replacement is None:
-        return target
-    for f in target.glob("*.py"):
-        tree = ast.parse(f.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                node.body = [replacement if _is_not_implemented(s) else s for s in node.body]
-        f.write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n", encoding="utf-8")
-    return target
-
-
-@pytest.mark.xdist_group("stubs")
-@pytest.mark.parametrize("hw", ["hw10", "hw11", "gametree"])
-@pytest.mark.parametrize("body", list(BODIES))
-def test_a_do_nothing_stub_scores_zero_everywhere(hw: str, body: str, tmp_path: Path) -> None:
-    d = stub_submission(hw, body, tmp_path / "sub")
-    if hw == "hw11":
+def _with_tests(hw: str, d: Path) -> Path:
+    if hw == "hw11":  # the starter's test file, as a student who did nothing hands it in
         from sml150.grading.hw11 import STARTER_TESTS
 
         (d / "test_riskless.py").write_text(STARTER_TESTS, encoding="utf-8")
+    return d
+
+
+@pytest.mark.xdist_group("stubs")
+@pytest.mark.parametrize(("hw", "kind"), DEFAULT_ROUNDS,
+                         ids=[f"{hw}-{kind.replace(' ', '_')}" for hw, kind in DEFAULT_ROUNDS])
+def test_a_degenerate_submission_scores_zero_everywhere(hw: str, kind: str,
+                                                        tmp_path: Path) -> None:
+    d = _with_tests(hw, degenerate_submission(hw, kind, tmp_path / "sub"))
     result = grade_in_process(hw, d, case_timeout=5.0, budget=240.0)
     earned = {task: passed for task, (passed, _run) in result["scores"].items() if passed}
-    assert not earned, f"{body} earns tests in {earned}"
+    assert not earned, f"{kind} earns tests in {earned}"
     assert result["scores"], "nothing was graded"
 
 
+def _tasks_calling(hw: str, name: str) -> tuple[str, ...]:
+    """The tasks whose cases call the function (or property) ``name``, or play it."""
+    found = set()
+    for task in homework(hw)[1]:
+        for case in task.cases():
+            calls = {_function(e) for e in case.exprs}
+            if name in calls or (name == "estimate" and case.driver is not None):
+                found.add(task.id)
+    return tuple(sorted(found))
+
+
+EVERY_FUNCTION = [(hw, f) for hw in HOMEWORKS for f in graded_functions(hw)]
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(("hw", "function"), EVERY_FUNCTION,
+                         ids=[f"{hw}-{m}.{f}" for hw, (m, f) in EVERY_FUNCTION])
+def test_every_constant_of_every_function_scores_zero(hw: str, function: tuple[str, str],
+                                                      tmp_path: Path) -> None:
+    """Each constant alone (every other stub left as it is), on the tasks that call it."""
+    tasks = _tasks_calling(hw, function[1].rsplit(".", 1)[-1])
+    assert tasks, f"no task calls {function}"
+    for k in range(len(constants(hw)[function])):
+        d = degenerate_submission(hw, f"constant {k}", tmp_path / f"c{k}", only={function})
+        result = grade_in_process(hw, d, tasks=tasks, case_timeout=5.0, budget=240.0)
+        earned = {t: p for t, (p, _n) in result["scores"].items() if p}
+        assert not earned, f"constant {k} ({constants(hw)[function][k]}) earns {earned}"
+
+
+def test_the_rounds_cover_every_kind_of_degenerate_answer() -> None:
+    for hw in HOMEWORKS:
+        kinds = rounds(hw)
+        assert kinds[: len(NOTHING)] == list(NOTHING)
+        assert "identity 0" in kinds and "constant 0" in kinds
+        every = constants(hw)
+        assert all(every[f] for f in graded_functions(hw) if not f[1].endswith("initial_ab"))
+
+
 def test_stub_bodies_are_replaced(tmp_path: Path) -> None:
-    d = stub_submission("hw10", "pass", tmp_path / "sub")
+    d = degenerate_submission("hw10", "pass", tmp_path / "sub")
     text = (d / "las.py").read_text(encoding="utf-8")
     assert "NotImplementedError" not in text and "pass" in text
+    d = degenerate_submission("hw10", "identity 1", tmp_path / "id")
+    assert "return s" in (d / "las.py").read_text(encoding="utf-8")
