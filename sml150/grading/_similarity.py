@@ -1,30 +1,61 @@
-"""How close a submission's code is to the reference solution's: a flag for a person to review.
+"""How close a submission's code is to the reference's: a flag for a person to review.
 
 The reference solutions ship in the package students install (``sml150.handouts``: its public
-API), so a student can copy one. The grader cannot forbid that, and a score must never depend on
-a guess; it flags, in the staff's report (``--reveal``) and the batch table, every homework
-module whose graded functions are nearly the reference's once normalized: docstrings and
-comments dropped, every local name and argument renamed by order of appearance, the code
-re-printed from its syntax tree. Renaming, reformatting or re-commenting a copy does not hide
-it; a faithful port of another SML solution is far from it (the faithful fixtures score
-below 0.5).
+API), and so do Task 4.2's own tests (``hw11.REFERENCE_TESTS``); a student can copy them. The
+grader cannot forbid that, and a score must never depend on a guess: it flags, in the staff's
+report (``--reveal``) and the batch table, what looks copied, and a person decides.
+
+**The whole submission is read**, not only the graded modules: every file in it that parses as
+Python (any name, any folder: private modules behind a two-line re-export or a star import are
+read like the rest), and in each, the code its string literals hold (a string, a
+concatenation of strings, or their base64, base85 or hex text, compressed or not, that parses
+as Python: code ``exec``-ed from a string). Every function found, at any depth, is normalized
+(docstrings and comments dropped, every local name and argument renamed by order of
+appearance, the code re-printed from its syntax tree) and each function the students write in
+a reference module is matched with the most similar one of the submission, wherever it is and
+whatever its name; a module is flagged when its functions, weighted by their size, are
+``THRESHOLD`` alike. Renaming, reformatting, re-commenting, moving or hiding a copy in a string
+does not hide it; a faithful port of another SML solution is far from it. Code the submission
+builds at run time beyond that (``exec`` of computed text, ``marshal``, code objects) is not
+read: its use is flagged instead.
+
+(About 300 lines: the walk, the decoders and the matcher of one flag.)
 """
 
 from __future__ import annotations
 
 import ast
+import base64
+import binascii
+import bz2
+import copy
 import difflib
 import functools
-from collections.abc import Iterable, Sequence
+import gzip
+import lzma
+import os
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
-__all__ = ["THRESHOLD", "normalized", "similarity", "similarity_flags"]
+import attrs
+
+__all__ = ["THRESHOLD", "normalized", "similarity", "similarity_flags", "submission_functions"]
 
 THRESHOLD: Final = 0.85
 """A module at or above this ratio of normalized similarity is flagged."""
 MIN_TOKENS: Final = 60
-"""Modules with fewer normalized tokens (stubs, one-liners) are never flagged."""
+"""Matches with fewer normalized tokens in all (stubs, one-liners) are never flagged."""
+MAX_FILES: Final = 2000
+"""Files of a submission read at most (the copy's own limit)."""
+MAX_FILE_BYTES: Final = 2_000_000
+"""Larger files are not read."""
+MAX_FUNCTIONS: Final = 5000
+"""Functions compared at most."""
+MIN_STRING: Final = 40
+"""Shorter string literals are never taken for code."""
+_SHINGLE: Final = 4
 
 
 class _Rename(ast.NodeTransformer):
@@ -60,6 +91,14 @@ def _strip(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
     return renamed
 
 
+def _tokens(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """A function's normalized tokens (the node is left as it was)."""
+    try:
+        return ast.unparse(_strip(copy.deepcopy(fn))).split()
+    except (RecursionError, ValueError, AttributeError):
+        return []
+
+
 def normalized(source: str, functions: Iterable[str]) -> list[str]:
     r"""The tokens of ``functions`` (qualified names) of ``source``, normalized, in order.
 
@@ -78,7 +117,7 @@ def normalized(source: str, functions: Iterable[str]) -> list[str]:
     for name in functions:
         node = nodes.get(name)
         if node is not None:
-            tokens += ast.unparse(_strip(node)).split()
+            tokens += _tokens(node)
     return tokens
 
 
@@ -93,39 +132,277 @@ def similarity(mine: Sequence[str], theirs: Sequence[str]) -> float:
     return difflib.SequenceMatcher(None, mine, theirs, autojunk=False).ratio()
 
 
+@attrs.frozen
+class Found:
+    """A function of the submission, normalized, and where it was found."""
+
+    where: str
+    """The file (relative), and ``(a string)`` if it came out of a string literal."""
+    name: str
+    """Its name as written."""
+    tokens: tuple[str, ...]
+    """Its normalized tokens."""
+    shingles: frozenset[tuple[str, ...]] = attrs.field(eq=False)
+    """Its runs of ``_SHINGLE`` tokens, to find candidates fast."""
+
+
+def _shingles(tokens: Sequence[str]) -> frozenset[tuple[str, ...]]:
+    n = _SHINGLE
+    return frozenset(tuple(tokens[i:i + n]) for i in range(max(1, len(tokens) - n + 1)))
+
+
+_Decoder = Callable[[bytes], bytes]
+
+
+def _same(data: bytes) -> bytes:
+    return data
+
+
+_TEXT: Final[tuple[_Decoder, ...]] = (
+    _same,
+    lambda b: base64.b64decode(b, validate=True),
+    base64.urlsafe_b64decode,
+    base64.b85decode,
+    lambda b: bytes.fromhex(b.decode("ascii")),
+)
+_INFLATE: Final[tuple[_Decoder, ...]] = (
+    _same, zlib.decompress, gzip.decompress, bz2.decompress, lzma.decompress)
+
+
+def _decoded(data: bytes) -> Iterator[str]:
+    """Python source ``data`` may hold: itself, or its base64/base85/hex text, inflated."""
+    compact = b"".join(data.split())
+    for text in _TEXT:
+        try:
+            raw = text(data if text is _same else compact)
+        except (ValueError, binascii.Error, UnicodeDecodeError):
+            continue
+        for inflate in _INFLATE:
+            try:
+                out = inflate(raw)
+            except (ValueError, OSError, EOFError, zlib.error, lzma.LZMAError):
+                continue
+            try:
+                yield out.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+
+
+def _strings(tree: ast.AST) -> Iterator[bytes]:
+    """The string and bytes literals of ``tree``, and the concatenations of literals only."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+            value = node.value
+            data = value.encode("utf-8", "surrogateescape") if isinstance(value, str) else value
+            if len(data) >= MIN_STRING:
+                yield data
+        elif isinstance(node, ast.BinOp | ast.List | ast.Tuple | ast.JoinedStr):
+            parts = _literal_parts(node)
+            if parts is not None and len(parts) > 1:
+                joined = b"".join(parts)
+                if len(joined) >= MIN_STRING:
+                    yield joined
+
+
+def _literal_parts(node: ast.AST) -> list[bytes] | None:
+    """The literals ``node`` is made of (``a + b``, ``[a, b]``, an f-string), or ``None``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+        v = node.value
+        return [v.encode("utf-8", "surrogateescape") if isinstance(v, str) else v]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal_parts(node.left), _literal_parts(node.right)
+        return None if left is None or right is None else left + right
+    if isinstance(node, ast.List | ast.Tuple | ast.JoinedStr):
+        out: list[bytes] = []
+        for item in node.elts if isinstance(node, ast.List | ast.Tuple) else node.values:
+            part = _literal_parts(item)
+            if part is None:
+                return None
+            out += part
+        return out
+    return None
+
+
+_RUNTIME_CODE: Final = frozenset({"exec", "compile", "eval"})
+_RUNTIME_ATTRS: Final = frozenset({"loads", "CodeType", "FunctionType"})
+
+
+def _builds_code(tree: ast.Module) -> bool:
+    """``tree`` calls ``exec``/``compile``/``eval``, ``marshal.loads``, or makes code objects.
+
+    (Not a function it defines itself by that name: the gametree exercise has an ``eval``.)
+    """
+    own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name) and f.id in _RUNTIME_CODE - own:
+            return True
+        if isinstance(f, ast.Attribute) and f.attr in _RUNTIME_ATTRS and isinstance(
+                f.value, ast.Name) and f.value.id in ("marshal", "types"):
+            return True
+    return False
+
+
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _functions(tree: ast.AST, where: str) -> Iterator[Found]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            tokens = _tokens(node)
+            if tokens:
+                yield Found(where, node.name, tuple(tokens), _shingles(tokens))
+
+
+def _files(submission: Path) -> Iterator[tuple[str, bytes]]:
+    """``(relative path, bytes)`` of the submission's regular files, links not followed."""
+    count = 0
+    for top, dirs, files in os.walk(submission, followlinks=False):
+        dirs.sort()
+        for name in sorted(files):
+            count += 1
+            if count > MAX_FILES:
+                return
+            path = Path(top) / name
+            try:
+                if path.is_symlink() or not path.is_file() or \
+                        path.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                data = path.read_bytes()[:MAX_FILE_BYTES]
+            except OSError:
+                continue
+            yield os.fsdecode(path.relative_to(submission)), data
+
+
+def submission_functions(submission: Path) -> tuple[list[Found], list[str]]:
+    r"""Every function of the submission, and the files that build code at run time.
+
+    (See the module docstring: every file that parses, and the code in its strings.)
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     src = "def hidden(items):\n    return [x + 1 for x in items]\n"
+    ...     _ = (Path(d) / "a.py").write_text(f"exec({src!r})\n")
+    ...     found, runtime = submission_functions(Path(d))
+    >>> [(f.where, f.name) for f in found], runtime
+    ([('a.py (a string)', 'hidden')], ['a.py'])
+    """
+    found: list[Found] = []
+    runtime: list[str] = []
+    for rel, data in _files(submission):
+        tree = _parse(data.decode("utf-8", "replace"))
+        if tree is None:
+            continue
+        found.extend(_functions(tree, rel))
+        if _builds_code(tree):
+            runtime.append(rel)
+        for literal in _strings(tree):
+            for text in _decoded(literal):
+                inner = _parse(text)
+                if inner is not None:
+                    found.extend(_functions(inner, f"{rel} (a string)"))
+                    break
+        if len(found) > MAX_FUNCTIONS:
+            break
+    return found[:MAX_FUNCTIONS], runtime
+
+
 @functools.cache
-def _reference_tokens(hw: str, module: str, functions: tuple[str, ...]) -> tuple[str, ...]:
-    """The reference's normalized tokens (the same in every grading of a process)."""
+def _reference_functions(hw: str, module: str, functions: tuple[str, ...],
+                         ) -> tuple[tuple[str, ...], ...]:
+    """The reference's written functions, normalized (the same in every grading)."""
+    from sml150.grading._mutants import function_nodes
     from sml150.grading._starter import reference_source
 
-    return tuple(normalized(reference_source(hw, module), functions))
+    nodes = function_nodes(ast.parse(reference_source(hw, module)))
+    return tuple(tuple(_tokens(nodes[f])) for f in functions if f in nodes)
+
+
+@functools.cache
+def _reference_tests() -> tuple[tuple[str, ...], ...]:
+    """Task 4.2's own tests (``hw11.REFERENCE_TESTS``), normalized function by function."""
+    from sml150.grading.hw11 import REFERENCE_TESTS
+
+    tree = ast.parse(REFERENCE_TESTS)
+    return tuple(tuple(_tokens(n)) for n in tree.body if isinstance(n, ast.FunctionDef))
+
+
+def _best(reference: Sequence[str], found: Sequence[Found], home: str = "",
+          ) -> tuple[float, Found | None]:
+    """The submission's function most like ``reference``, and how alike.
+
+    Candidates come first by the runs of tokens they share with it (those of the file
+    ``home`` first among equals); the best few are then compared whole.
+    """
+    if not reference or not found:
+        return 0.0, None
+    mine = _shingles(reference)
+    ranked = sorted(found, key=lambda f: (-len(mine & f.shingles), f.where != home))[:4]
+    best, where = 0.0, None
+    for f in ranked:
+        m = difflib.SequenceMatcher(None, reference, f.tokens, autojunk=False)
+        if m.real_quick_ratio() <= best or m.quick_ratio() <= best:
+            continue
+        r = m.ratio()
+        if r > best:
+            best, where = r, f
+    return best, where
+
+
+def _match(references: Sequence[Sequence[str]], found: Sequence[Found], home: str = "",
+           ) -> tuple[float, int, list[str]]:
+    """How alike (weighted by the references' sizes), the tokens matched, and where."""
+    total = sum(len(r) for r in references)
+    if not total:
+        return 0.0, 0, []
+    score, matched, places = 0.0, 0, []
+    for r in references:
+        ratio, f = _best(r, found, home)
+        score += ratio * len(r)
+        if f is not None:
+            matched += len(f.tokens)
+            if f.where not in places:
+                places.append(f.where)
+    return score / total, matched, places
 
 
 def similarity_flags(hw: str, submission: Path) -> list[str]:
-    """One line per homework module of ``submission`` nearly the reference's (``THRESHOLD``).
+    """One line for each reference module (and Task 4.2's tests) the submission nearly copies.
 
     Only the functions students write are compared (the starter's stubs): the given code is
-    the same for everyone. Never raises: an unreadable module is simply not compared.
+    the same for everyone. Never raises: an unreadable file is simply not compared.
     """
     from sml150.grading._handout import homework
 
+    try:
+        found, runtime = submission_functions(submission)
+    except (OSError, ValueError, RecursionError):
+        return []
     flags = []
     for spec in homework(hw)[0]:
         written = (*spec.stubs, *spec.brief)
         if not written:
             continue
-        try:
-            path = submission / f"{spec.name}.py"
-            if path.is_symlink() or not path.is_file() or path.stat().st_size > 2_000_000:
-                continue
-            source = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        mine = normalized(source, written)
-        if len(mine) < MIN_TOKENS:
-            continue
-        ratio = similarity(mine, _reference_tokens(hw, spec.name, written))
-        if ratio >= THRESHOLD:
+        ratio, matched, places = _match(_reference_functions(hw, spec.name, written), found,
+                                        f"{spec.name}.py")
+        if ratio >= THRESHOLD and matched >= MIN_TOKENS:
+            elsewhere = [p for p in places if p != f"{spec.name}.py"]
+            where = f" (found in {', '.join(elsewhere[:4])})" if elsewhere else ""
             flags.append(f"{spec.name}.py: {ratio:.0%} like the reference solution's graded "
-                         "functions (for a person to review; the score is unchanged)")
+                         f"functions{where} (for a person to review; the score is unchanged)")
+    if hw == "hw11":
+        ratio, matched, places = _match(_reference_tests(), found, "test_riskless.py")
+        if ratio >= THRESHOLD and matched >= MIN_TOKENS:
+            flags.append(f"test_riskless.py: {ratio:.0%} like the package's own Task 4.2 tests "
+                         f"(hw11.REFERENCE_TESTS; found in {', '.join(places[:4])}; for a "
+                         "person to review; the score is unchanged)")
+    flags.extend(f"{p}: builds code at run time (exec, compile, marshal): what it runs is not "
+                 "compared (for a person to review; the score is unchanged)"
+                 for p in runtime[:5])
     return flags
