@@ -315,8 +315,13 @@ def _parser() -> argparse.ArgumentParser:
     match = sub.add_parser("match", help="play a game between two players", epilog=_SYNTAX,
                            formatter_class=raw)
     match.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
-    match.add_argument("--maxie", default="pvs:9", help="Maxie's PLAYER (moves first)")
-    match.add_argument("--minnie", default="jamboree:4:0.5", help="Minnie's PLAYER")
+    # The defaults think for a time, not to a depth: every game's moves come in about a second
+    # (pvs:9 and jamboree:4:0.5 made no move on tictactoe:8 in a minute).
+    match.add_argument("--maxie", default="id:1",
+                       help="Maxie's PLAYER (moves first; default id:1, the engine's iterative"
+                            " deepening, 1 s a move)")
+    match.add_argument("--minnie", default="id:0.5",
+                       help="Minnie's PLAYER (default id:0.5: the same, half a second a move)")
     match.add_argument("--move-limit", type=_move_limit, default=1000,
                        help="end an unfinished game as a draw after N moves (default 1000)")
     match.add_argument("--repetitions", type=_repetitions, default=DEFAULT_REPETITIONS,

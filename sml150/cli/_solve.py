@@ -14,8 +14,11 @@ GAME is any spec of ``sml150 --help``, read by ``sml150.specs`` (so it is the sa
 ``match``). Connect Four is solved by Pons' algorithm (``sml150.games.connect4_solver``); every
 other game by the engine's iterative deepening to the end of the game (``sml150.search``), with
 the game's hooks where it has them and a plain table otherwise, within a budget (60 s unless
-given: a game whose lines never end, like Riskless, is refused naming it). A terminal's
-standard error shows what is being solved while it runs.
+given, Connect Four's too: its empty 7x6 board takes longer). The position is printed at once;
+where the start of a game is known not to be solved within the default budget (Riskless, whose
+lines can go on for ever; HW10's Tic-Tac-Toe from 4x4 up, without the engine's hooks) that is
+said at once (``out_of_reach``), not after a minute. A terminal's standard error shows what is
+being solved while it runs.
 ``--json`` writes one JSON object per position to stdout and nothing else there.
 
 ``--executor SPEC`` (``serial``, ``processes[:N]``, ``dask[:N]``, ``dask:ADDRESS``) applies to
@@ -130,7 +133,7 @@ class Outcome:
 
 
 ENGINE_SECONDS = 60.0
-"""The time a game solved by the engine gets when no budget is given."""
+"""The time a position gets when no budget is given (the engine's games and Connect Four)."""
 
 
 @attrs.frozen
@@ -173,6 +176,8 @@ def _connect4(choice: GameChoice) -> _Choice:
             raise UsageError(f"{where}illegal Connect Four moves: {e}") from None
 
     def solve(p: Position, s: Any, budget: _Budget) -> Outcome:
+        if budget.seconds is None and budget.nodes is None:  # the empty 7x6 board: hours
+            budget = attrs.evolve(budget, seconds=ENGINE_SECONDS)
         try:
             with _status(f"solving {choice.title} by Pons' solver"
                          f" ({_budget_words(budget)})"):
@@ -509,18 +514,63 @@ def _run(args: argparse.Namespace) -> int:
     if parallel:
         not_used(args.executor, [f"solve {args.game}"],
                  "one position is one search; --executor applies to --positions FILE")
-    o = choice.solve(p, state, budget)
+    if not args.json:  # what is being solved, at once: the answer may take the whole budget
+        _print_header(choice.title, p, sys.stdout, choice.show(state))
+    given = args.max_nodes is not None or args.max_seconds is not None
+    why = None if given else out_of_reach(build_game(args.game).spec, args.game, args.moves)
+    if why is not None:
+        o = Outcome(p, None, why, [], [], 0, 0, 0.0, 0.0)
+    else:
+        o = choice.solve(p, state, budget)
     if args.json:
         print(json.dumps(o.to_json(args.game)), flush=True)
     else:
-        _print_one(choice.title, o, sys.stdout, choice.show(state))
+        _print_result(o, sys.stdout)
     return 0 if o.solved else 1
 
 
-def _print_one(title: str, o: Outcome, out: TextIO, board: str) -> None:
-    moves = o.position.moves or "(the empty board)"
+def out_of_reach(spec: object, text: str, moves: str) -> str | None:
+    """Why the start of ``spec`` is not solved within the default budget, said at once.
+
+    Measured here: Riskless's lines can go on for ever (armies moved back and forth), so no
+    search from its start sees them all end; HW10's Tic-Tac-Toe from 4x4 up has none of the
+    engine's hooks and runs out the default minute. ``None``: try it (any other game, a
+    position with moves played, or a budget given).
+
+    >>> from sml150.specs import build_game
+    >>> out_of_reach(build_game("riskless:m1").spec, "riskless:m1", "")  # doctest: +ELLIPSIS
+    'riskless:m1 is not solved from its start: a line of Riskless can go on for ever ...
+    >>> out_of_reach(build_game("tictactoe:3").spec, "tictactoe:3", "") is None
+    True
+    """
+    from sml150.specs import RisklessSpec, TicTacToeSpec
+
+    if moves.strip():
+        return None
+    if isinstance(spec, RisklessSpec):
+        return (f"{text} is not solved from its start: a line of Riskless can go on for ever"
+                " (armies moved back and forth), so no search sees every line end; give a later"
+                " position as MOVES, or --max-seconds S to try anyway")
+    if isinstance(spec, TicTacToeSpec) and spec.size >= 4:
+        return (f"{text} is not solved from its start within the default"
+                f" {ENGINE_SECONDS:g} s: HW10's game has none of the engine's hooks (symmetries,"
+                f" move ordering); kinarow:{spec.size} is the standard game with them (solved in"
+                " seconds), or give --max-seconds S to try anyway")
+    return None
+
+
+def _print_header(title: str, p: Position, out: TextIO, board: str) -> None:
+    moves = p.moves or "(the empty board)"
     print(f"{title}, moves {moves}", file=out)
-    print(board, file=out)
+    print(board, file=out, flush=True)
+
+
+def _print_one(title: str, o: Outcome, out: TextIO, board: str) -> None:
+    _print_header(title, o.position, out, board)
+    _print_result(o, out)
+
+
+def _print_result(o: Outcome, out: TextIO) -> None:
     if not o.solved:
         print(f"not solved: {o.result} ({o.nodes:,} positions explored)", file=out)
         return
