@@ -10,6 +10,13 @@ a container's limits still apply above it; the grader writes nothing else. Where
 has no writable cgroups the worker still has its rlimits and the seccomp filter (which refuses
 ``memfd_create`` and SysV shared memory), and ``problem()`` says why.
 
+**CPU is shared by design**: where the ``cpu`` controller is there (v1: ``cpu.shares``; v2:
+``cpu.weight``, when the grader's group delegates it), each sandbox's group also gets the same
+CPU weight (``CPU_WEIGHT``). The scheduler then shares the CPU between sandboxes, not between
+their threads: a sandbox running 20,000 busy threads gets what a sandbox running one gets,
+whatever the kernel's defaults (autogroup scheduling shared per session, and only where it is
+on). ``cpu_problem()`` says why a machine gives no weight (the caps above still hold).
+
 Written by hand: no maintained Python library manages cgroup v1 and v2 groups for a
 subprocess without a daemon (systemd's transient units need D-Bus and systemd as init).
 """
@@ -24,13 +31,16 @@ import time
 from pathlib import Path
 from typing import Final, final
 
-__all__ = ["ROOT", "WorkerCgroup", "problem", "remove_stale"]
+__all__ = ["CPU_WEIGHT", "ROOT", "WorkerCgroup", "cpu_problem", "problem", "remove_stale"]
 
 ROOT: Final = Path("/sys/fs/cgroup")
 """Where the cgroup file systems are mounted."""
 _PREFIX: Final = "sml150-"
 _OPTIONAL: Final = frozenset({"memory.swappiness", "memory.swap.max"})
 """Settings a kernel may lack (swap accounting); the caps themselves are required."""
+CPU_WEIGHT: Final = 100
+"""Every sandbox's CPU weight (cgroup v2 ``cpu.weight``, its default; v1 ``cpu.shares`` is
+``CPU_WEIGHT * 1024 // 100``, its default 1024): equal for all, so each gets an equal share."""
 _counter = itertools.count()
 
 
@@ -49,10 +59,33 @@ def _own_groups(root: Path = ROOT) -> dict[str, Path]:
         rel = path.lstrip("/")
         if controllers == "" and (root / "cgroup.controllers").exists():  # the v2 hierarchy
             found[""] = root / rel
-        for c in ("pids", "memory"):
+        for c in ("pids", "memory", "cpu"):
             if c in controllers.split(",") and (root / c).is_dir():
                 found[c] = root / c / rel
     return {k: v for k, v in found.items() if os.access(v, os.W_OK)}
+
+
+def _v2_delegates(group: Path, controller: str) -> bool:
+    """The v2 group ``group`` gives ``controller`` to the groups below it."""
+    try:
+        return controller in (group / "cgroup.subtree_control").read_text().split()
+    except OSError:
+        return False
+
+
+def cpu_problem(root: Path = ROOT) -> str:
+    """Why sandboxes get no CPU weight of their own here (``""``: they do).
+
+    >>> isinstance(cpu_problem(), str)
+    True
+    """
+    if problem(root):
+        return problem(root)
+    groups = _own_groups(root)
+    if "" in groups:
+        return "" if _v2_delegates(groups[""], "cpu") else \
+            "cgroup v2 without the cpu controller delegated to this group"
+    return "" if "cpu" in groups else "no writable cpu cgroup (v1)"
 
 
 def problem(root: Path = ROOT) -> str:
@@ -65,10 +98,8 @@ def problem(root: Path = ROOT) -> str:
     if {"pids", "memory"} <= set(groups):
         return ""
     if "" in groups:
-        enabled = (groups[""] / "cgroup.subtree_control")
-        with contextlib.suppress(OSError):
-            if {"pids", "memory"} <= set(enabled.read_text().split()):
-                return ""
+        if all(_v2_delegates(groups[""], c) for c in ("pids", "memory")):
+            return ""
         return "cgroup v2 without the pids and memory controllers delegated to this group"
     return "no writable pids and memory cgroups (run the grader as root, or delegate them)"
 
@@ -104,7 +135,8 @@ def _kill_all(group: Path) -> None:
 class WorkerCgroup:
     """One sandbox's groups: at most ``tasks`` tasks and ``memory`` bytes, then removed.
 
-    Private to one worker session; ``close`` kills whatever is left in it and removes it.
+    With the CPU weight ``CPU_WEIGHT`` where the ``cpu`` controller is there. Private to one
+    worker session; ``close`` kills whatever is left in it and removes it.
 
     >>> g = WorkerCgroup.create(tasks=8, memory=64 * 1024**2)
     >>> g is None or g.wrap(["true"])[:2] == ["/bin/sh", "-c"]
@@ -123,10 +155,16 @@ class WorkerCgroup:
             return None
         groups = _own_groups(root)
         name = f"{_PREFIX}{os.getpid()}-{next(_counter)}"
-        settings = ({"pids": {"pids.max": tasks},
-                     "memory": {"memory.limit_in_bytes": memory, "memory.swappiness": 0}}
-                    if "" not in groups else
-                    {"": {"pids.max": tasks, "memory.max": memory, "memory.swap.max": 0}})
+        settings: dict[str, dict[str, int]] = (
+            {"pids": {"pids.max": tasks},
+             "memory": {"memory.limit_in_bytes": memory, "memory.swappiness": 0}}
+            if "" not in groups else
+            {"": {"pids.max": tasks, "memory.max": memory, "memory.swap.max": 0}})
+        if not cpu_problem(root):  # the same weight for every sandbox
+            if "" in groups:
+                settings[""]["cpu.weight"] = CPU_WEIGHT
+            else:
+                settings["cpu"] = {"cpu.shares": CPU_WEIGHT * 1024 // 100}
         made: list[Path] = []
         try:
             for controller, files in settings.items():

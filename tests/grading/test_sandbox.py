@@ -7,6 +7,7 @@ rlimits and the seccomp filter hold by themselves: the grade never relies on the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -495,6 +496,84 @@ def test_the_groups_of_a_killed_grader_are_removed_at_the_next_start() -> None:
     finally:
         for d in mine:
             d.rmdir()
+
+
+def _cpu_problem() -> str:
+    from sml150.grading._cgroup import cpu_problem
+
+    return cpu_problem()
+
+
+_SPIN = ("import os, sys\n"
+         "os.sched_setaffinity(0, {int(sys.argv[1])})\n"
+         "for _ in range(int(sys.argv[2])):\n"
+         "    if os.fork() == 0:\n"
+         "        break\n"
+         "while True:\n"
+         "    pass\n")
+
+
+def _cpu_seconds(group: Path) -> float:
+    """CPU time of the processes in ``group`` (``cgroup.procs``), from ``/proc``."""
+    total = 0
+    for pid in (group / "cgroup.procs").read_text().split():
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _hog_and_one(monkeypatch: pytest.MonkeyPatch, *, weighted: bool) -> tuple[float, float]:
+    """CPU seconds of a group of four busy processes and of a group of one, on one CPU.
+
+    Both in this process's session (so in one autogroup, where the kernel has them): only the
+    groups' own CPU weight can share the CPU between them by group.
+    """
+    import subprocess
+    import sys
+
+    from sml150.grading import _cgroup
+    from sml150.grading._cgroup import CPU_WEIGHT, WorkerCgroup
+
+    if not weighted:
+        monkeypatch.setattr(_cgroup, "cpu_problem", lambda root=_cgroup.ROOT: "off")
+    cpu = min(os.sched_getaffinity(0))
+    groups, procs = [], []
+    try:
+        for forks in (2, 0):  # 2 forks: four processes; none: one
+            g = WorkerCgroup.create(tasks=16, memory=256 * 1024**2)
+            assert g is not None
+            groups.append(g)
+            weights = [d / f for d in g.dirs for f in ("cpu.shares", "cpu.weight")
+                       if (d / f).exists()]
+            assert all(int(w.read_text()) in (CPU_WEIGHT, CPU_WEIGHT * 1024 // 100)
+                       for w in weights)
+            assert bool(weights) == weighted
+            procs.append(subprocess.Popen(g.wrap([sys.executable, "-c", _SPIN, str(cpu),
+                                                  str(forks)])))
+        time.sleep(0.5)  # all started
+        pids = [next(d for d in g.dirs if (d / "cgroup.procs").exists()) for g in groups]
+        before = [_cpu_seconds(d) for d in pids]
+        time.sleep(1.5)
+        hog, one = (_cpu_seconds(d) - b for d, b in zip(pids, before, strict=True))
+    finally:
+        for g in groups:
+            g.close()  # kills every process in it
+        for p in procs:
+            p.wait()
+    monkeypatch.undo()
+    return hog, one
+
+
+@pytest.mark.skipif(bool(_cpu_problem()), reason=f"no CPU weight: {_cpu_problem()}")
+def test_sandboxes_share_the_cpu_by_group_not_by_process(monkeypatch: pytest.MonkeyPatch,
+                                                         ) -> None:
+    """Four busy processes in one sandbox, one in another: with the weight each group gets
+    about half; without (the control), the four take about four fifths."""
+    hog, one = _hog_and_one(monkeypatch, weighted=True)
+    assert one > 0.2 and 0.5 < hog / one < 2.0, (hog, one)
+    hog, one = _hog_and_one(monkeypatch, weighted=False)
+    assert one > 0.05 and hog / one > 2.0, (hog, one)
 
 
 def test_the_shared_library_is_one_per_process_and_gone_at_exit(tmp_path: Path) -> None:
