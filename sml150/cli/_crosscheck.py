@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sml150.cli._usage import UsageError
-from sml150.crosscheck import CrosscheckReport, crosscheck, sml_missing
-from sml150.crosscheck._library import LIBRARIES
+from sml150.crosscheck import LIBRARIES, CrosscheckReport, crosscheck, sml_missing
 from sml150.grading.toolkit import clean_text, homework
 
 __all__ = ["register", "render"]

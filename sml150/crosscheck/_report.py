@@ -56,6 +56,8 @@ class CaseResult:
     """SML/NJ ran the student's code on it and answered (else ``why`` says why not)."""
     why: str = ""
     """Why the case was not run, or ``""``."""
+    module: str = ""
+    """The port module the called function belongs to (``las``, ``alphabeta``), if known."""
 
     @property
     def label(self) -> str:

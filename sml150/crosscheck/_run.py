@@ -13,17 +13,14 @@ grader that disagrees with the SML. A case the SML side could not run (its file 
 compile, its structure is absent, it ran past its time) is counted as not run and labelled
 nothing; the report says why once per file.
 
-(About 450 lines, over the house's 400: one run's life cycle, the SML side's retries and the
-comparison, and the public calls on it.)
+(About 450 lines, over the house's 400: one run's life cycle, from the cases to the report,
+with why each case not run was not run, and the public calls on it.)
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
-import tempfile
-import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, final
 
@@ -31,7 +28,7 @@ import attrs
 
 from sml150.crosscheck._bridge import TranslateError, Translator, constructors, map_structure
 from sml150.crosscheck._canon import CanonError, parse_value
-from sml150.crosscheck._driver import CaseOutput, PieceOutcome, Transcript, write_driver
+from sml150.crosscheck._driver import CaseOutput
 from sml150.crosscheck._library import library_names
 from sml150.crosscheck._report import (
     ALLOWED,
@@ -44,7 +41,8 @@ from sml150.crosscheck._report import (
     FunctionVerdict,
     Tally,
 )
-from sml150.crosscheck._smlrun import SML_LIBRARY, SmlInstall, find_sml, run_sml
+from sml150.crosscheck._smlrun import SmlInstall, find_sml
+from sml150.crosscheck._smlside import SmlSide, run_sml_side, run_units
 from sml150.crosscheck._solution import ROLES, Solution, read_solution
 from sml150.grading.toolkit import (
     CHECKS,
@@ -99,6 +97,24 @@ def _function(expr: Json) -> str:
         case ["call", ["get", _, str(name)], *_] | ["get", _, str(name)]:
             return name
     return "?"
+
+
+def _module(expr: Json) -> str:
+    """The port module whose function ``expr`` calls (through a functor's result too).
+
+    >>> _module(["call", ["get", ["call", ["get", ["mod", "alphabeta"], "AlphaBeta"], 1], "F"]])
+    'alphabeta'
+    """
+    match expr:
+        case ["spy", _, _, body]:
+            return _module(body)
+        case ["call", ["get", ["mod", str(m)], _], *_] | ["get", ["mod", str(m)], _]:
+            return m
+        case ["call", ["get", inner, _], *_] | ["get", inner, _]:
+            return _module(inner)
+        case ["call", inner, *_]:
+            return _module(inner)
+    return ""
 
 
 def _roles(expr: Json) -> set[str]:
@@ -169,135 +185,6 @@ def _jobs(hw: str, count: int, seed: int, only: tuple[str, ...] | None,
         notes += [f"{t.id} {f}: {count - n} random cases of {count} (its generators gave no "
                   "more)" for f, n in short.items()]
     return jobs, notes
-
-
-@final
-@attrs.frozen
-class SmlSide:
-    """The SML side of a run: each unit's output, and how the student's files loaded."""
-
-    outputs: dict[str, CaseOutput]
-    """Unit key -> what SML/NJ printed for it (a unit it never reached has no entry)."""
-    loaded: dict[int, PieceOutcome]
-    """Piece index -> how it loaded."""
-    solution: Solution
-    """The solution as read."""
-    notes: tuple[str, ...]
-    """What the runs met (a run stopped, the library not loading)."""
-    walls: str
-    """What held the runs."""
-    failed_decls: dict[int, str] = attrs.field(factory=dict)
-    """The structures the cases needed that did not load (index into the decls -> what
-    SML/NJ said)."""
-    library_failed: str = ""
-    """Why the course library and the printers did not load (then nothing ran), or ``""``."""
-
-    def failed_roles(self) -> dict[str, str]:
-        """Handout structure -> the one-line error of the declaration that held it."""
-        index = {p.name: k for k, p in enumerate(self.solution.pieces)}
-        out: dict[str, str] = {}
-        for role, piece in self.solution.owners.items():
-            k = index.get(piece)
-            outcome = self.loaded.get(k) if k is not None else None
-            if outcome is not None and not outcome.ok:
-                out[role] = outcome.error
-        return out
-
-
-MAX_STOPS: Final = 2
-"""After this many of a function's cases were stopped (past their time, too much output), its
-other cases are not run."""
-
-
-def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str], *,
-                 budget: float = 300.0, limits: Limits | None = None,
-                 groups: Mapping[str, str] | None = None) -> SmlSide:
-    """Run ``units`` (key -> an expression printing a canonical value) on a solution.
-
-    The course library, the printers, the student's declarations (one piece at a time),
-    ``solution.wrappers`` and ``decls`` load first; each unit is a file of its own (one that
-    does not compile costs that unit only). A case past its time or printing too much stops
-    the run; the units after it run again in a fresh one, and a declaration that never
-    finished loading is skipped there; all within ``budget``. ``groups`` maps a unit to its
-    function: once ``MAX_STOPS`` of a function's units were stopped, its other units are not
-    run (each would cost its time and a fresh SML/NJ).
-    ENSURES: never raises for what the SML does.
-    """
-    limits = limits or Limits()
-    found: dict[str, CaseOutput] = {}
-    loaded: dict[int, PieceOutcome] = {}
-    notes: list[str] = []
-    failed: dict[int, str] = {}
-    strikes: dict[str, int] = {}
-    skip: set[str] = set()
-    left = dict(units)
-    walls = ""
-    all_decls = [*solution.wrappers, *decls]
-    library_failed = ""
-    deadline = time.monotonic() + budget
-    runs = 0
-    while (left or not runs) and deadline - time.monotonic() > 1:
-        runs += 1
-        with tempfile.TemporaryDirectory(prefix="sml150-crosscheck-") as tmp:
-            work = Path(tmp)
-            sandbox = True
-            nonce = write_driver(work, library=solution.library.folder, hw=solution.hw,
-                                 pieces=list(solution.pieces), decls=all_decls, units=left,
-                                 skip=skip, sandboxed=_sandboxed(limits), library_root=SML_LIBRARY)
-            transcript = Transcript(nonce, list(solution.pieces), limits.call_timeout)
-            run = run_sml(work, "driver.sml", transcript.feed,
-                          budget=deadline - time.monotonic(), limits=limits, sandbox=sandbox)
-        transcript.finish(run.problem)
-        walls = run.walls
-        for k, outcome in transcript.loaded.items():
-            loaded.setdefault(k, outcome)
-        for k, text in transcript.failed_decls.items():
-            failed.setdefault(k - len(solution.wrappers), text)
-        new = {k: v for k, v in transcript.found.items() if k in left}
-        found |= new
-        left = {k: v for k, v in left.items() if k not in found}
-        if not transcript.library:
-            why = run.problem or transcript.stopped or "it did not compile"
-            library_failed = (f"the course library (sml150/sml/{solution.library.folder}) and "
-                              f"crosscheck's printers did not load: {why} (crosscheck's own "
-                              "fault)")
-            break
-        if transcript.ended or not left:
-            break
-        kind, key = transcript.current
-        if kind == "case" and transcript.stopped and groups is not None:
-            group = groups.get(key, "")
-            strikes[group] = strikes.get(group, 0) + 1
-            if strikes[group] >= MAX_STOPS:
-                for unit in [u for u in left if groups.get(u) == group]:
-                    found[unit] = CaseOutput(True, "", problem=f"{MAX_STOPS} cases of this "
-                                             "function were stopped already (time, output)")
-                    del left[unit]
-        if kind == "piece":
-            skip.add(solution.pieces[int(key)].name)
-        elif not new:
-            notes.append(f"SML/NJ stopped before any case ran: {run.problem or 'no reason'}")
-            break
-    if left and deadline - time.monotonic() <= 1:
-        notes.append(f"the SML side ran out of its budget ({budget:g} s); {len(left)} cases "
-                     "not reached")
-    return SmlSide(found, loaded, solution, tuple(notes), walls, failed, library_failed)
-
-
-def _sandboxed(limits: Limits) -> bool:
-    from sml150.grading.toolkit import sandbox_problem
-
-    return sandbox_problem(limits.bwrap) is None
-
-
-def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *,
-              budget: float = 300.0, library: str | None = None, limits: Limits | None = None,
-              ) -> tuple[dict[str, CaseOutput], list[str]]:
-    """``run_sml_side`` on the solution in ``sml_dir``: each unit's output, and notes."""
-    side = run_sml_side(read_solution(hw, sml_dir, library), decls, units, budget=budget,
-                        limits=limits)
-    notes = [*side.notes, *(o.error for o in side.loaded.values() if not o.ok)]
-    return side.outputs, notes
 
 
 _EXN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_'.]{0,59}")
@@ -490,7 +377,8 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
                     counts[3] += 1
                     results.append(CaseResult(job.task.id, fname, job.case.name,
                                               f"not run: {reason}", "", False, False, False,
-                                              expected, ran=False, why=reason))
+                                              expected, ran=False, why=reason,
+                                              module=_module(job.case.exprs[0])))
                     continue
                 ports, session = _port_answers(session, worker_lib, py_dir, job)
                 agree = all(_same(a, b) for a, b in zip(smls, ports, strict=True))
@@ -499,7 +387,8 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
                     job.task.id, fname, job.case.name, "; ".join(map(_shown, smls)),
                     "; ".join(map(_shown, ports)), agree,
                     _passes(check, job.expected, smls, job.case.arg),
-                    _passes(check, job.expected, ports, job.case.arg), expected))
+                    _passes(check, job.expected, ports, job.case.arg), expected,
+                    module=_module(job.case.exprs[0])))
         finally:
             if session is not None:
                 session.close()

@@ -11,6 +11,9 @@ it reads any core-language code (expressions are only skipped), never fails, and
 line and column (comments and the spans it removes become spaces), so SML/NJ's positions in
 the unsealed text are the student's own.
 
+(About 520 lines, over the house's 400: one scanner of SML's module language, one method per
+kind of declaration.)
+
 >>> s = scan("structure Graphs : GRAPH where type v = int = struct fun to_list s = s end")
 >>> [(m.kind, m.name, sorted(m.values)) for m in s.modules]
 [('structure', 'Graphs', ['to_list'])]

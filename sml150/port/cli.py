@@ -3,14 +3,17 @@
 DIR gets the homework's whole starter (``sml150 handout``), each module the SML files name
 (``las.sml`` → ``las.py``) filled with their translated functions, so ``sml150 grade HW DIR``
 runs on it at once. One line per module says what was ported; each function left out is one
-line ``FILE:LINE:COL: name: why`` on stderr. Exit status: 0 when every function was ported, 1
-when some were left out (their stubs keep a ``# port:`` line), 2 for bad arguments (one line,
-never a traceback).
+line ``FILE:LINE:COL: name: why`` on stderr. Then, where SML/NJ is installed, each graded
+function ported is crosschecked against the SML (``sml150.crosscheck.self_check``), and each
+that differs is marked in place (``# port: differs from the SML on ...``); without SML/NJ one
+line says nothing was checked (``--no-check``: no check). Exit status: 0 when every function
+was ported (and none differs from the SML), 1 when some were left out (their stubs keep a
+``# port:`` line) or differ, 2 for bad arguments (one line, never a traceback).
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (d / "las.sml").write_text("structure LookAndSay = struct fun las_wrap eq s = s end")
->>> main([str(d / "las.sml"), "--out", str(d / "py")])
+>>> main([str(d / "las.sml"), "--out", str(d / "py"), "--no-check"])
 las.py: 1 ported, 0 left out, 0 skipped (tests, given code)
 0
 """
@@ -44,6 +47,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="the homework (default: told by the files' names and signatures)")
     parser.add_argument("--force", action="store_true",
                         help="write into DIR even if it holds files")
+    parser.add_argument("--no-check", action="store_true",
+                        help="do not crosscheck the port against the SML (with SML/NJ)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -93,6 +98,7 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as e:
         return _error(f"{out}: {e.strerror or e}")
     status = 0
+    ported: list[str] = []
     for f, text in zip(files, texts, strict=True):
         try:
             if hw is not None and starter_text(hw, f.stem) is not None:
@@ -104,6 +110,7 @@ def _run(args: argparse.Namespace) -> int:
             status = 1
             continue
         (out / f"{f.stem}.py").write_text(result.text, encoding="utf-8")
+        ported += result.ported
         print(f"{f.stem}.py: {len(result.ported)} ported, {len(result.failures)} left out, "
               f"{len(result.skipped)} skipped (tests, given code)")
         if result.tests is not None:
@@ -115,4 +122,10 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{f}:{where.split(': ', 1)[0]}: {name}: {where.split(': ', 1)[-1]}",
                   file=sys.stderr)
         status = max(status, 1 if result.failures else 0)
+    if hw is not None and not args.no_check:
+        from sml150.crosscheck import self_check
+
+        check = self_check(hw, files, out, ported)
+        print("\n".join(check.lines))
+        status = max(status, 1 if check.differ else 0)
     return status
