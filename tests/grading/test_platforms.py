@@ -177,6 +177,9 @@ def test_gradescope_grades_the_reference_in_a_clean_image(image: Path, tmp_path:
     assert len(results["tests"]) > 100
     assert any(t["visibility"] == "hidden" for t in results["tests"])
     assert "not tamper-proof" not in results["output"]  # graded in the sandbox
+    summary = results["output"].splitlines()[0]  # the summary a student reads first
+    assert re.fullmatch(r"hw10: 150\.0 / 150 points, (\d+) of \1 tests passed", summary)
+    assert summary in stdout.splitlines()[:3]  # the text report's, for staff
 
 
 def test_gradescope_grades_a_starter_zero(image: Path, tmp_path: Path) -> None:
@@ -221,6 +224,9 @@ def test_autolab_grades_a_handin_in_a_clean_image(image: Path, tmp_path: Path) -
     assert all(re.fullmatch(r"Task \d+\.\d+", k) for k in scores)
     assert all(isinstance(v, float) for v in scores.values())
     assert sum(scores.values()) == 150.0 == autoresult["scoreboard"][0]
+    # the report Autolab shows starts with the summary Gradescope's output holds
+    assert any(re.fullmatch(r"hw10: 150\.0 / 150 points, (\d+) of \1 tests passed", line)
+               for line in lines[:3])
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make here")
