@@ -14,14 +14,15 @@ reference Riskless, then once against each mutant: the six of ``RISKLESS_MUTANTS
 from the course secret when one is set). The Riskless under test never enters the tests'
 process: it runs in a worker of its own, and the tests import a proxy that forwards every call
 to it (``_rpc``), byte for byte the same file, at the same path with the same size and times, in
-every run; the reference's run comes first (when the tests do not pass there, no mutant's
-run can count, and none is made), the mutants' in an order drawn from the operating
-system. At least
+every run, each run made anew in the same folder; all the runs come in an order drawn from
+the operating system (once the reference's run has failed, none is made: no mutant's run can
+count), the reference's three times and each mutant's twice. At least
 ``MIN_STUDENT_TESTS`` must pass on the reference; a test that fails there does not count (it
 may check a choice of the student's own, such as the order of moves, that the reference makes
-otherwise), and a mutant is caught when a test that passes on the reference fails on it
-(``caught_by_valid_tests``). Only one bit per test function comes back from a run, and the
-report shows only text the grader wrote.
+otherwise), and a mutant is caught when a test that passes on the reference fails on both of
+its runs; the runs of the reference must agree, and passing on the reference earns its point
+only once a mutant is caught (``caught_by_valid_tests``). Only one bit per test function
+comes back from a run, and the report shows only text the grader wrote.
 
 (About 900 lines, over the house's 400: one homework's whole task list, its case generators
 and Task 4.2's machinery, kept beside the handout's task numbers they follow.)
@@ -666,10 +667,15 @@ REFERENCE_AGAIN: Final = 2
 """How many more times Task 4.2 runs the student's tests on the reference, hidden among the
 mutants' runs (``caught_by_valid_tests``): tests that answer by chance, or by telling one
 run from another (the clock, a counter), give different results on two runs of the
-reference, and then catch nothing."""
+reference, and then catch nothing. (With ``SECOND``, chance alone can expect about 0.25 of the
+task's 5 points: see the grading README's threat model.)"""
 
 AGAIN: Final = "your tests on the reference again"
 """The name of those runs (``caught_by_valid_tests`` finds them by it)."""
+
+SECOND: Final = " (its second run)"
+"""Each mutant's tests run twice, at places drawn at random; the second run's name ends so.
+A mutant is caught only by a test that fails on both (a test failing by chance rarely does)."""
 
 
 def _caught_by_reference_tests(source: str) -> bool:
@@ -732,16 +738,20 @@ def _student_tests_cases(rng: random.Random, hidden: bool) -> list[Case]:
         return Case(name, (_RUN_TESTS,), check, arg=arg, timeout=30.0, paths=_write_proxy,
                     companion=_served(riskless), quote=Q["tests"], hidden=hidden, kind=kind)
 
+    def twice(name: str, riskless: str, kind: str = "") -> list[Case]:
+        return [case(name, riskless, kind=kind), case(name + SECOND, riskless, kind=kind)]
+
     if hidden:
-        return [*(case(f"your tests catch hidden bug {i + 1} in Riskless's rules",
-                       ast_mutant_source(m), kind="a hidden bug in Riskless's rules")
-                  for i, m in enumerate(hidden_riskless_mutants(rng))),
-                *(case(f"{AGAIN} ({i + 1})", None, kind="a hidden bug in Riskless's rules")
-                  for i in range(REFERENCE_AGAIN))]
+        bug = "a hidden bug in Riskless's rules"
+        return [*(c for i, m in enumerate(hidden_riskless_mutants(rng))
+                  for c in twice(f"your tests catch hidden bug {i + 1} in Riskless's rules",
+                                 ast_mutant_source(m), bug)),
+                *(case(f"{AGAIN} ({i + 1})", None, kind=bug) for i in range(REFERENCE_AGAIN))]
     return [case(f"your test_riskless.py has >= {MIN_STUDENT_TESTS} tests passing on the "
                  "reference Riskless", None, check="tests_pass", arg=MIN_STUDENT_TESTS),
-            *(case(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
-                   mutant_source(m)) for m in RISKLESS_MUTANTS)]
+            *(c for m in RISKLESS_MUTANTS
+              for c in twice(f"your tests catch the mutant: {m.name.removeprefix('Riskless: ')}",
+                             mutant_source(m)))]
 
 
 def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
@@ -749,14 +759,16 @@ def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
 
     The first outcome is the student's tests on the reference (``detail``: one bit per test
     function); the ones named ``AGAIN`` are the same tests on the reference again, run among
-    the mutants at places drawn at random; each other one is the same tests on a mutant. A
-    test failing on the reference is left out (it may check a choice of the student's own,
-    such as the order of moves): it neither costs a point nor catches a mutant. No mutant
-    counts while fewer than ``MIN_STUDENT_TESTS`` tests pass on the reference, nor when the
-    runs of the reference disagree (tests that pass or fail by chance, or by telling the runs
-    apart, catch nothing), and passing on the reference counts only once a mutant is caught
-    (nothing for nothing: tests that never call Riskless pass there). The runs of the
-    reference again carry no points: they are left out of the result.
+    the mutants at places drawn at random; each other one is the same tests on a mutant, and
+    each mutant runs twice (the second named with ``SECOND``). A test failing on the
+    reference is left out (it may check a choice of the student's own, such as the order of
+    moves): it neither costs a point nor catches a mutant. A mutant is caught by a test that
+    passes on the reference and fails on both of its runs. No mutant counts while fewer than
+    ``MIN_STUDENT_TESTS`` tests pass on the reference, nor when the runs of the reference
+    disagree (tests that pass or fail by chance, or by telling the runs apart, catch
+    nothing), and passing on the reference counts only once a mutant is caught (nothing for
+    nothing: tests that never call Riskless pass there). The runs of the reference again and
+    the mutants' second runs carry no points of their own: they are folded into the result.
 
     >>> ref = TestOutcome("ref", True, "", False, detail=(1, 0, 1))
     >>> spurious = TestOutcome("m1", True, "", False, detail=(1, 0, 1))
@@ -768,11 +780,16 @@ def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
     >>> again = TestOutcome(f"{AGAIN} (1)", True, "", True, detail=(0, 0, 1))
     >>> [o.passed for o in caught_by_valid_tests([ref, real, again])]
     [False, False]
+    >>> lucky = TestOutcome("m2" + SECOND, True, "", False, detail=(1, 0, 1))
+    >>> [o.passed for o in caught_by_valid_tests([ref, real, lucky])]
+    [False, False]
     """
     if not outcomes:
         return outcomes
-    ref, rest = outcomes[0], [o for o in outcomes[1:] if not o.name.startswith(AGAIN)]
     again = [o for o in outcomes[1:] if o.name.startswith(AGAIN)]
+    seconds = {o.name.removesuffix(SECOND): o for o in outcomes[1:] if o.name.endswith(SECOND)}
+    ref, rest = outcomes[0], [o for o in outcomes[1:]
+                              if not o.name.startswith(AGAIN) and not o.name.endswith(SECOND)]
     if not ref.passed:
         return [ref, *(attrs.evolve(o, passed=False, reason="your tests must pass on the "
                                                             "reference first")
@@ -786,13 +803,16 @@ def caught_by_valid_tests(outcomes: list[TestOutcome]) -> list[TestOutcome]:
         return [attrs.evolve(o, passed=False, reason=why) for o in [ref, *rest]]
     out = [ref]
     for o in rest:
-        if not o.detail:  # the run did not answer (the budget, a worker that died): its reason
-            out.append(attrs.evolve(o, passed=False))
+        second = seconds.get(o.name, o)  # (without a second run: the first, twice)
+        if not o.detail or not second.detail:  # a run did not answer (the budget, a death)
+            out.append(attrs.evolve(o, passed=False, reason=o.reason if not o.detail
+                                    else second.reason))
             continue
-        if len(o.detail) != len(ref.detail):
+        if not len(o.detail) == len(second.detail) == len(ref.detail):
             out.append(attrs.evolve(o, passed=False, reason="your tests changed between runs"))
             continue
-        caught = any(r == 1 and m == 0 for r, m in zip(ref.detail, o.detail, strict=True))
+        caught = any(r == 1 and m == 0 and n == 0
+                     for r, m, n in zip(ref.detail, o.detail, second.detail, strict=True))
         out.append(attrs.evolve(o, passed=caught, reason=o.reason if caught else
                                 "none of your tests that pass on the reference fails on it"))
     if not any(o.passed for o in out[1:]):
@@ -947,8 +967,9 @@ defender, no army cap, ...) and {hidden} hidden ones, small bugs in the rules (t
 moves, a move's effect, the outcome) that appropriate tests catch; you get the points in
 proportion to the broken versions that one of your tests passing on the reference fails on
 (passing on the reference alone earns nothing). The runs come in an order drawn at random,
-with more runs of the reference among them: your tests must give the same results on every
-run of the reference (tests that pass or fail by chance catch nothing). The Riskless your
+each broken version twice (a test must fail on both) and the reference three times: your
+tests must give the same results on every run of the reference (tests that pass or fail by
+chance catch nothing). The Riskless your
 tests call runs in another process (its functions are called through the `riskless` module
 you import, with the same names and types): test what it does, not its text. Only pass/fail
 per test comes back, never your tests' output.

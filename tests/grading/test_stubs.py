@@ -15,8 +15,10 @@ function at a time, on the tasks that call it.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 from sml150.grading._groups import _function
@@ -95,3 +97,33 @@ def test_stub_bodies_are_replaced(tmp_path: Path) -> None:
     assert "NotImplementedError" not in text and "pass" in text
     d = degenerate_submission("hw10", "identity 1", tmp_path / "id")
     assert "return s" in (d / "las.py").read_text(encoding="utf-8")
+
+
+def _chance_score(q: float, rng: random.Random) -> float:
+    """Task 4.2's points for tests that always pass but one, which fails by chance (``q``)."""
+    from sml150.grading._model import TaskReport, TestOutcome
+    from sml150.grading.hw11 import AGAIN, SECOND, TASKS, caught_by_valid_tests
+
+    def run(name: str, hidden: bool = False) -> TestOutcome:
+        bits = (1, 1, 1, 0 if rng.random() < q else 1)
+        return TestOutcome(name, True, "", hidden, detail=bits)
+
+    ref = run("ref")
+    ref = attrs.evolve(ref, passed=True)
+    mutants = [f"m{i}" for i in range(9)]
+    outcomes = [ref, *(run(m) for m in mutants), *(run(m + SECOND) for m in mutants),
+                *(run(f"{AGAIN} ({i})", True) for i in range(2))]
+    folded = caught_by_valid_tests(outcomes)
+    (task,) = (t for t in TASKS if t.id == "4.2")
+    return TaskReport("4.2", "", task.points, tuple(folded)).score
+
+
+@pytest.mark.parametrize("q", [0.05, 0.15, 0.3, 0.5])
+def test_task_4_2_tests_that_fail_by_chance_expect_little(q: float) -> None:
+    """A test failing at random (or by guessing which run it is in: the runs come in a random
+    order) must pass on all three runs of the reference and fail on both runs of a mutant:
+    the expected score stays near a twentieth of the task's (0.25 of 5 at worst, about
+    q = 0.35), where one run of each mutant and of the reference gave most of it."""
+    rng = random.Random(q)
+    mean = sum(_chance_score(q, rng) for _ in range(1500)) / 1500
+    assert mean < 0.3, mean
