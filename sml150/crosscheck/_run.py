@@ -397,8 +397,8 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
     problems = [*why.problems]
     failed_roles = set(side.failed_roles().values())
     for _, outcome in sorted(side.loaded.items()):
-        if not outcome.ok and outcome.error not in failed_roles:
-            notes.append(f"skipped (no case needs it): {outcome.error}")
+        if not outcome.ok and side.explain(outcome) not in failed_roles:
+            notes.append(f"skipped (no case needs it): {side.explain(outcome)}")
     return CrosscheckReport(
         hw, tuple(Tally(t_, f, *c) for (t_, f), c in tallies.items()), tuple(results),
         tuple(notes), tuple(problems), solution.library.shown,

@@ -47,6 +47,20 @@ class SmlSide:
     library_failed: str = ""
     """Why the course library and the printers did not load (then nothing ran), or ``""``."""
 
+    def explain(self, outcome: PieceOutcome) -> str:
+        """A failed declaration's one line.
+
+        One that failed only because a declaration it needs did not load says so
+        (``FILE:LINE:COL: it needs AlphaBeta, which did not load``).
+        """
+        not_loaded = {n for k, o in self.loaded.items() if not o.ok
+                      for n in self.solution.pieces[k].declares}
+        if outcome.unbound and set(outcome.unbound) <= not_loaded:
+            where = outcome.error.split(": ", 1)[0]
+            needs = ", ".join(sorted(set(outcome.unbound)))
+            return f"{where}: it needs {needs}, which did not load"
+        return outcome.error
+
     def failed_roles(self) -> dict[str, str]:
         """Handout structure -> the one-line error of the declaration that held it."""
         index = {p.name: k for k, p in enumerate(self.solution.pieces)}
@@ -55,7 +69,7 @@ class SmlSide:
             k = index.get(piece)
             outcome = self.loaded.get(k) if k is not None else None
             if outcome is not None and not outcome.ok:
-                out[role] = outcome.error
+                out[role] = self.explain(outcome)
         return out
 
 
