@@ -20,7 +20,8 @@ from sml150.port.names import snake
 if TYPE_CHECKING:
     from sml150.port.layout import StarterDef
 
-__all__ = ["body_of", "method_helpers", "names", "reachable", "sml_arity", "typed"]
+__all__ = ["body_of", "is_test_unit", "method_helpers", "names", "reachable", "sml_arity",
+           "typed"]
 
 
 def reachable(decs: list[sx.Dec], defs: dict[tuple[str | None, str], StarterDef],
@@ -161,17 +162,53 @@ def sml_arity(fb: sx.FunBind) -> int:
     return arity(fb)
 
 
-def body_of(decs: tuple[sx.Dec, ...]) -> tuple[list[sx.Dec], sx.Functor | sx.Structure | None]:
-    """The declarations to port: a file's structure or functor body, with its own top level."""
+def body_of(decs: tuple[sx.Dec, ...], starter: frozenset[str] = frozenset(),
+            given: frozenset[str] = frozenset(),
+            ) -> tuple[list[sx.Dec], sx.Functor | sx.Structure | None, list[str]]:
+    r"""The declarations to port, the structure or functor they come from, and what is left.
+
+    The unit is the file's structure or functor the starter has a class for (``functor
+    Riskless`` for ``_Riskless``; ``structure LookAndSay``), else its first one that is
+    neither given code (a name in ``given``: the handout's maps ``M1``, ``M2``) nor a test
+    (``structure Test...``, ``functor Test...``). Its declarations come with the file's own
+    top level and the bodies of its other plain structures (helpers it may name); given code,
+    tests and other functors are left, each named in the third result.
+
+    >>> from sml150.port.parser import parse
+    >>> decs, unit, left = body_of(parse("functor M1 (P : S) = struct val a = 1 end\n"
+    ...     "functor R (D : MAP) = struct fun f x = x end"), frozenset({"_R"}), frozenset({"M1"}))
+    >>> unit.name, [type(d).__name__ for d in decs], left
+    ('R', ['Fun'], ['functor M1 (given code)'])
+    """
+    units = [d for d in decs if isinstance(d, (sx.Functor, sx.Structure))
+             and isinstance(d.body, sx.StrBody)]
+    unit = next((d for d in units if d.name in starter or f"_{d.name}" in starter), None)
+    if unit is None:
+        unit = next((d for d in units if d.name not in given and not is_test_unit(d)), None)
     out: list[sx.Dec] = []
-    unit: sx.Functor | sx.Structure | None = None
+    left: list[str] = []
     for d in decs:
-        if isinstance(d, (sx.Functor, sx.Structure)) and isinstance(d.body, sx.StrBody):
-            unit = unit or d
-            out.extend(unlocal(d.body.decs))
-        else:
-            out.extend(unlocal((d,)))
-    return out, unit
+        if d is unit or not isinstance(d, (sx.Functor, sx.Structure)):
+            body = d.body.decs if d is unit and isinstance(d.body, sx.StrBody) else (d,)
+            if d is not unit and isinstance(d, sx.Structure):
+                continue  # `structure S = F (X)`: a test's or an alias (the tests port it)
+            out.extend(unlocal(body))
+            continue
+        kind = "functor" if isinstance(d, sx.Functor) else "structure"
+        if d.name in given:
+            left.append(f"{kind} {d.name} (given code)")
+        elif is_test_unit(d):
+            left.append(f"{kind} {d.name} (tests)")
+        elif isinstance(d, sx.Structure) and isinstance(d.body, sx.StrBody):
+            out.extend(unlocal(d.body.decs))  # a helper structure of the file
+        elif isinstance(d, sx.Functor):
+            left.append(f"functor {d.name} (not the starter's)")
+    return out, unit, left
+
+
+def is_test_unit(d: sx.Functor | sx.Structure) -> bool:
+    """Whether ``d`` is a test structure or functor (its name starts with ``Test``)."""
+    return d.name.startswith("Test") or d.name.startswith("TEST")
 
 
 def unlocal(decs: tuple[sx.Dec, ...]) -> list[sx.Dec]:

@@ -25,12 +25,14 @@ def f(x: int) -> int:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from sml150.port import syntax as sx
+from sml150.port.annotate import Annotator
 from sml150.port.names import (
     BASIS_CALLS,
     BINOPS,
@@ -42,7 +44,8 @@ from sml150.port.names import (
     snake,
 )
 
-__all__ = ["Emitter", "FunSig", "PortError", "Scope", "Target", "arity", "groups_of"]
+__all__ = ["Emitter", "FunSig", "PortError", "Scope", "Target", "arity", "fresh_local",
+           "groups_of"]
 
 
 class PortError(ValueError):
@@ -165,8 +168,40 @@ class _NeedStatements(Exception):
         self.exp = exp
 
 
-_STATEMENT_FORMS = (sx.Case, sx.Let, sx.Handle, sx.Raise, sx.SeqExp)
+_STATEMENT_FORMS = (sx.Case, sx.Let, sx.Handle, sx.Raise, sx.SeqExp, sx.While)
 _IND = "    "
+
+_DEEP = 24
+"""How deep an expression nests before its deeper parts are computed first (Python's parser
+stops at 200 nested parentheses)."""
+
+_RESERVED = frozenset({
+    "abs", "all", "any", "bool", "float", "functools", "int", "len", "list", "math", "max",
+    "min", "next", "object", "operator", "print", "range", "reversed", "round", "self",
+    "sorted", "str", "sum", "tuple", "Maybe", "Nothing", "Some", "Seq", "SeqUtils", "Order",
+    "Exception", "ValueError", "IndexError", "Any", "Callable", "attrs", "enum", "typing",
+})
+"""Python names the port's own code calls (templates, imports): a variable never takes one."""
+
+
+def fresh_local(py: str, scope: Scope, also: Iterable[str] = ()) -> str:
+    """``py``, or ``py_1``, ``py_2``, ... when a visible name or the port's own code has it.
+
+    An SML binding that shadows an outer one must not overwrite it in Python, where a
+    function is one scope (the outer value may be read again once the inner scope ends).
+
+    >>> fresh_local("x", Scope.empty().bind({"x": "x"})), fresh_local("max", Scope.empty())
+    ('x_1', 'max_1')
+    """
+    taken = {v for v in scope.locals.values() if v.isidentifier()}
+    taken |= {f.py for f in scope.funs.values() if f.py.isidentifier()}
+    taken |= set(also)
+    if py not in taken and py not in _RESERVED:
+        return py
+    i = 1
+    while f"{py}_{i}" in taken:
+        i += 1
+    return f"{py}_{i}"
 
 
 def _where(node: sx.Exp | sx.Pat | sx.Ty) -> str:
@@ -184,6 +219,32 @@ class Emitter:
         "The type variables the types written name (``A`` for ``'a``)."
         self._pending: list[str] = []
         "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
+        self._taken: set[str] = set()
+        "The Python names the function being written binds (its nested defs' included)."
+        self._depth = 0
+        "How many ``function`` calls enclose the one being written."
+        self.annotator: Annotator | None = None
+        "The program's inferred types, for what the SML leaves unannotated (``annotate``)."
+
+    def new_function(self, params: Iterable[str] = ()) -> None:
+        """Start a top-level Python function (its names are its own): see ``_local``."""
+        self._taken = set(params)
+
+    def checked(self, lines: list[str], pos: sx.Pos) -> list[str]:
+        """``lines``, when Python reads them; else a ``PortError`` at ``pos``.
+
+        Valid SML may nest deeper than Python's parser follows (about 200 parentheses, 100
+        indentation levels): such a function is refused in one line, never written broken.
+        """
+        cut = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
+        text = "def _check():\n" + "\n".join(_IND + line[cut:] for line in lines) + "\n    pass"
+        try:
+            compile(text, "<port>", "exec", dont_inherit=True)
+        except (SyntaxError, RecursionError, MemoryError) as e:
+            why = e.msg if isinstance(e, SyntaxError) else type(e).__name__
+            raise PortError(f"{pos}: nested deeper than Python's parser follows ({why}): "
+                            "not ported; split it into named helpers") from None
+        return lines
 
     # ---------------------------------------------------------------- functions
     def function(self, fb: sx.FunBind, scope: Scope, py_name: str, *,
@@ -193,8 +254,24 @@ class Emitter:
 
         ``params`` are the Python parameters (name, annotation) to keep (a starter's); by
         default they come from the first clause's patterns and types. ``scope`` must already
-        know ``fb`` itself (and its ``and`` siblings) as functions.
+        know ``fb`` itself (and its ``and`` siblings) as functions. A top-level function is
+        checked to be Python that Python's parser reads (``checked``).
         """
+        if self._depth == 0:
+            self.new_function()
+            if self.annotator is not None:
+                self.annotator.reset()
+        self._depth += 1
+        try:
+            lines = self._function(fb, scope, py_name, params=params, result=result,
+                                   method=method)
+        finally:
+            self._depth -= 1
+        return self.checked(lines, fb.pos) if self._depth == 0 else lines
+
+    def _function(self, fb: sx.FunBind, scope: Scope, py_name: str, *,
+                  params: list[tuple[str, str | None]] | None, result: str | None,
+                  method: bool) -> list[str]:
         groups = _param_groups(fb.clauses[0])
         if params is None:
             params = []
@@ -206,6 +283,7 @@ class Emitter:
             r = fb.clauses[0].result
             result = self.ty(r, scope) if r is not None else None
         names = [n for n, _ in params]
+        self._taken.update(names)
         flat_groups = [p for group in groups for p in group]
         if len(flat_groups) == len(names):
             per_param = flat_groups
@@ -214,6 +292,14 @@ class Emitter:
         else:
             raise PortError(f"{fb.pos}: {fb.name} takes {len(flat_groups)} arguments in SML, its "
                             f"Python signature {len(names)}")
+        if self.annotator is not None and (_vague(result) or any(_vague(t) for _, t in params)):
+            got = self.annotator.function(fb, self._type_names(scope), [len(g) for g in groups],
+                                          spread=len(flat_groups) == len(names))
+            if got is not None and len(got[0]) == len(params):
+                params = [(n, u if _vague(t) and u else t)
+                          for (n, t), u in zip(params, got[0], strict=True)]
+                result = got[1] if _vague(result) and got[1] else result
+                self._annotated()
         untyped = any(t is None for _, t in params) or result is None
         if untyped:
             self.imports.add("from typing import Any")
@@ -234,13 +320,48 @@ class Emitter:
                     "stops near 1,000 nested calls"]
         return [*note, head, *(_IND + line for line in body)]
 
+    def _type_names(self, scope: Scope) -> dict[str, str]:
+        """The program's type names as Python spells them; new TypeVars avoid its names."""
+        if self.annotator is not None:
+            self.annotator.avoid |= {t.split("[")[0] for t in scope.types.values()}
+            self.annotator.avoid |= {c.py.removesuffix("()") for c in scope.cons.values()}
+        return scope.types
+
+    def _annotated(self) -> None:
+        """Take the imports and TypeVars the annotator's last types need."""
+        if self.annotator is not None:
+            self.imports |= self.annotator.imports
+            self.tyvars |= self.annotator.tyvars
+
+    def _fresh_binds(self, binds: dict[str, tuple[str, str]], scope: Scope,
+                     keep: str = "") -> dict[str, tuple[str, str]]:
+        """``binds`` (SML → (Python, path)) with each new Python name clear of the visible ones.
+
+        A name bound to ``keep`` itself (a parameter) stays.
+        """
+        out: dict[str, tuple[str, str]] = {}
+        for k, (py, path) in binds.items():
+            out[k] = (self._local(py, scope) if path != keep or not keep else py, path)
+        return out
+
+    def _local(self, py: str, scope: Scope) -> str:
+        """A Python name for a new SML binding: ``py`` unless this function has it already.
+
+        Within one Python function every binding gets its own name (a closure reads its
+        variable when called, and a function is one scope), except across the arms of one
+        ``match``, of which one runs.
+        """
+        name = fresh_local(py, scope, self._taken)
+        self._taken.add(name)
+        return name
+
     def _param_name(self, p: sx.Pat, i: int, scope: Scope) -> str:
         core = _untyped(p)
-        if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
-            return snake(core.name)
-        if isinstance(core, sx.PAs):
-            return snake(core.name)
-        return f"arg{i}"
+        name = f"arg{i}"
+        if isinstance(core, sx.PAs) or (isinstance(core, sx.PVar)
+                                         and not _is_con_name(core.name, scope)):
+            name = snake(core.name)
+        return name + "_" if name in _RESERVED else name
 
     def _pat_type(self, p: sx.Pat, scope: Scope) -> str | None:
         if isinstance(p, sx.PTyped):
@@ -268,9 +389,12 @@ class Emitter:
                 is_record = isinstance(p, sx.PTyped) and self._record(p.ty, inner) is not None
                 if not is_record and isinstance(core, sx.PTuple) and all(
                         isinstance(_untyped(i), (sx.PVar, sx.PWild)) for i in core.items):
-                    out.append(f"{self.pat(core, inner)[0].strip('()')} = {name}")
-                else:
-                    out += [f"{py} = {path}" for py, path in binds.values() if path != name]
+                    py_pat, bound = self.pat(core, inner)
+                    out.append(f"{_bare_tuple(py_pat)} = {name}")
+                    inner = inner.bind(bound)
+                    continue
+                binds = self._fresh_binds(binds, inner, name)
+                out += [f"{py} = {path}" for py, path in binds.values() if path != name]
                 inner = inner.bind({k: (name if path == name else py)
                                     for k, (py, path) in binds.items()})
             if refutable:
@@ -335,33 +459,55 @@ class Emitter:
                 return self._try(body, rules, scope, target)
             case sx.Typed(_, inner_e, _):
                 return self.stmts(inner_e, scope, target)
+            case sx.AndAlso(_, left, right) | sx.OrElse(_, left, right) if _needs(right, scope):
+                # `a andalso (case ...)`: the right side only when SML evaluates it
+                pre, c = self._hoisted(left, scope)
+                if isinstance(e, sx.OrElse):
+                    c = f"not {_paren(c)}"
+                short = "False" if isinstance(e, sx.AndAlso) else "True"
+                return [*pre, f"if {c}:", *self._indent(self.stmts(right, scope, target)),
+                        "else:", *self._indent(target.put(short))]
             case sx.Tuple() if target.kind == "return" and target.result in scope.records:
                 pre, _ = self._hoisted(e, scope)
                 built = self._as_record(e, target.result, scope) or ""
                 return [*pre, *target.put(built, scope.captured, next(self._fresh))]
             case sx.App() if target.loop is not None and _head(e) == target.loop[0] and (
                     target.loop[0] not in scope.locals):
-                _, args = _spine(e)
-                params = target.loop[1]
-                args = _spread_args(args, len(params))
-                if len(args) != len(params):
-                    raise PortError(f"{e.pos}: a tail call with {len(args)} arguments, not "
-                                    f"{len(params)}")
-                before: list[str] = []
-                moved: list[tuple[str, str]] = []
-                for param, arg in zip(params, args, strict=True):
-                    arg_pre, text = self._hoisted(arg, scope)
-                    before += arg_pre
-                    if text != param:  # an argument passed on unchanged needs no assignment
-                        moved.append((param, text))
-                if not moved:
-                    return [*before, "continue"]
-                lhs = ", ".join(p for p, _ in moved)
-                rhs = ", ".join(t for _, t in moved)
-                return [*before, f"{lhs} = {rhs}", "continue"]
+                return self._tail_call(e, scope, target.loop)
             case _:
                 pre, x = self._hoisted(e, scope)
                 return [*pre, *target.put(x, scope.captured, next(self._fresh))]
+
+    def _tail_call(self, e: sx.App, scope: Scope,
+                   loop: tuple[str, tuple[str, ...]]) -> list[str]:
+        """A tail call of the function written as a loop: its parameters reassigned."""
+        _, args = _spine(e)
+        params = loop[1]
+        grouped = _grouped_parts(_fun(loop[0], scope), args)
+        parts = (grouped[0] if grouped is not None and not grouped[1]
+                 else list(_spread_args(args, len(params))))
+        count = sum(p.size if isinstance(p, _Star) else 1 for p in parts)
+        if count != len(params):
+            raise PortError(f"{e.pos}: a tail call with {count} arguments, not "
+                            f"{len(params)}")
+        before: list[str] = []
+        texts: list[str] = []
+        for part in parts:
+            arg_pre, text = self._hoisted(part.exp if isinstance(part, _Star) else part,
+                                          scope)
+            before += arg_pre
+            texts.append("*" + _paren(text) if isinstance(part, _Star) else text)
+        moved: list[tuple[str, str]] = []
+        if any(isinstance(p, _Star) for p in parts):  # `a, b, c = x, *t`
+            moved = [(", ".join(params), ", ".join(texts))]
+        else:
+            moved = [(param, text) for param, text in zip(params, texts, strict=True)
+                     if text != param]  # an argument passed on unchanged: no assignment
+        if not moved:
+            return [*before, "continue"]
+        lhs = ", ".join(p for p, _ in moved)
+        rhs = ", ".join(t for _, t in moved)
+        return [*before, f"{lhs} = {rhs}", "continue"]
 
     def _indent(self, lines: list[str]) -> list[str]:
         return [_IND + line for line in lines] or [_IND + "pass"]
@@ -375,8 +521,12 @@ class Emitter:
         pre: list[str] = []
         names: dict[str, str] = {}
 
-        def lift(x: sx.Exp) -> sx.Exp:
-            if isinstance(x, _STATEMENT_FORMS) or (isinstance(x, sx.If) and _needs(x, scope)):
+        def lift(x: sx.Exp, depth: int) -> sx.Exp:
+            # A strict statement form, or an expression nested deeper than Python's parser
+            # follows (a list nested 3,000 deep), is computed first into a temporary.
+            if isinstance(x, _STATEMENT_FORMS) or (
+                    isinstance(x, (sx.If, sx.AndAlso, sx.OrElse)) and _needs(x, scope)) or (
+                    depth > _DEEP and isinstance(x, (sx.App, sx.Tuple, sx.ListExp))):
                 tmp = f"_v{next(self._fresh)}"
                 pre.extend(self.stmts(x, scope.bind(names), Target("assign", tmp)))
                 names[tmp] = tmp
@@ -385,20 +535,20 @@ class Emitter:
                 case sx.App(pos, fn, arg, infix):
                     if isinstance(fn, sx.Var) and fn.name in ("andalso", "orelse"):
                         return x
-                    return sx.App(pos, lift(fn), lift(arg), infix)
+                    return sx.App(pos, lift(fn, depth + 1), lift(arg, depth + 1), infix)
                 case sx.Tuple(pos, items):
-                    return sx.Tuple(pos, tuple(lift(i) for i in items))
+                    return sx.Tuple(pos, tuple(lift(i, depth + 1) for i in items))
                 case sx.ListExp(pos, items):
-                    return sx.ListExp(pos, tuple(lift(i) for i in items))
+                    return sx.ListExp(pos, tuple(lift(i, depth + 1) for i in items))
                 case sx.Typed(pos, inner, ty):
-                    return sx.Typed(pos, lift(inner), ty)
+                    return sx.Typed(pos, lift(inner, depth), ty)
                 case sx.AndAlso(pos, left, right):
-                    return sx.AndAlso(pos, lift(left), right)
+                    return sx.AndAlso(pos, lift(left, depth + 1), right)
                 case sx.OrElse(pos, left, right):
-                    return sx.OrElse(pos, lift(left), right)
+                    return sx.OrElse(pos, lift(left, depth + 1), right)
             return x
 
-        new = lift(e)
+        new = lift(e, 0)
         try:
             text = self.exp(new, scope.bind(names))
             pending, self._pending = self._pending, []
@@ -412,15 +562,19 @@ class Emitter:
                what: str) -> list[str]:
         out = [f"match {subject}:"]
         total = False
+        before, after = set(self._taken), set(self._taken)
         for r in rules:
+            self._taken = set(before)  # one arm runs: the arms may reuse each other's names
             py, bound = self.pat(r.pat, scope)
             out.append(f"{_IND}case {py}:")
             inner = attrs.evolve(scope.bind(bound),
                                  captured=scope.captured | frozenset(bound.values()))
             out += [_IND * 2 + s for s in self.stmts(r.body, inner, target)]
+            after |= self._taken
             if _irrefutable(r.pat, scope):
                 total = True
                 break
+        self._taken = after
         if not total:
             out += [f"{_IND}case _:",
                     f"{_IND * 2}raise ValueError('Match: {what}: no rule matches')"]
@@ -439,16 +593,18 @@ class Emitter:
                     out.append(f"except {self._exn_class(name, p, scope)}:")
                     inner = scope
                 case sx.PVar(_, name):
-                    out.append(f"except Exception as {snake(name)}:")
-                    inner = scope.bind({name: snake(name)})
+                    py = self._local(snake(name), scope)
+                    out.append(f"except Exception as {py}:")
+                    inner = scope.bind({name: py})
                 case sx.PCon(_, name, sx.PWild()):
                     out.append(f"except {self._exn_class(name, p, scope)}:")
                     inner = scope
                 case sx.PCon(_, name, sx.PVar(_, var)):
                     tmp = f"_e{next(self._fresh)}"
+                    py = self._local(snake(var), scope)
                     out += [f"except {self._exn_class(name, p, scope)} as {tmp}:",
-                            f"{_IND}{snake(var)} = {tmp}.args[0]"]
-                    inner = scope.bind({var: snake(var)})
+                            f"{_IND}{py} = {tmp}.args[0]"]
+                    inner = scope.bind({var: py})
                 case _:
                     raise PortError(f"{r.pos}: this handler's pattern is not ported")
             out += self._indent(self.stmts(r.body, inner, target))
@@ -458,6 +614,8 @@ class Emitter:
         if name in scope.exns:
             return scope.exns[name]
         short = name.rsplit(".", maxsplit=1)[-1]
+        if _own_member(name, scope) and short in scope.exns:  # `S.E` of the file's own S
+            return scope.exns[short]
         for key in (name, short):
             if key in LIB_EXNS:
                 py, imp = LIB_EXNS[key]
@@ -467,8 +625,10 @@ class Emitter:
         raise PortError(f"{node.pos}: unknown exception {name}")
 
     def _is_exn(self, name: str, scope: Scope) -> bool:
+        short = name.rsplit(".", maxsplit=1)[-1]
         return name in scope.exns or name in LIB_EXNS or (
-            "." in name and name.rsplit(".", maxsplit=1)[-1] in LIB_EXNS)
+            "." in name and short in LIB_EXNS) or (_own_member(name, scope)
+                                                 and short in scope.exns)
 
     # ---------------------------------------------------------------- declarations
     def decs(self, decs: tuple[sx.Dec, ...], scope: Scope) -> tuple[list[str], Scope]:
@@ -490,6 +650,8 @@ class Emitter:
                 case sx.Local(_, hidden, body):
                     lines, scope = self.decs(hidden + body, scope)
                     out += lines
+                case sx.Open():  # its members' uses are written long already (opens.py)
+                    pass
                 case _:
                     raise PortError(f"{d.pos}: a `{type(d).__name__.lower()}` declaration inside "
                                     "a function is not ported")
@@ -499,7 +661,7 @@ class Emitter:
         """``val p = e`` as statements, and the variables it binds."""
         core = _untyped(p)
         if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
-            name = snake(core.name)
+            name = self._local(snake(core.name), scope)
             ann = self._pat_type(p, scope)
             if isinstance(e, (*_STATEMENT_FORMS, sx.If)):
                 return self.stmts(e, scope, Target("assign", name)), {core.name: name}
@@ -511,6 +673,7 @@ class Emitter:
             tmp = f"_v{next(self._fresh)}"
             inner_binds = _simple_binds(core.arg, tmp, scope)
             if inner_binds is not None:
+                inner_binds = self._fresh_binds(inner_binds, scope)
                 pre, x = self._hoisted(e, scope)
                 lines = [*pre, f"{tmp} = {x}.unwrap()"]
                 for py, path in inner_binds.values():
@@ -520,7 +683,7 @@ class Emitter:
         if binds is not None and isinstance(core, sx.PTuple):
             pre, x = self._hoisted(e, scope)
             py, bound = self.pat(p, scope)
-            return [*pre, f"{py.strip('()') if py.startswith('(') else py} = {x}"], bound
+            return [*pre, f"{_bare_tuple(py)} = {x}"], bound
         pre, x = self._hoisted(e, scope)
         py, bound = self.pat(p, scope)
         return [*pre, f"match {x}:", f"{_IND}case {py}:", f"{_IND * 2}pass", f"{_IND}case _other:",
@@ -638,6 +801,13 @@ class Emitter:
         if isinstance(fn, sx.Var) and e.infix and len(args) == 1 and isinstance(args[0], sx.Tuple):
             left, right = args[0].items
             return self._binop(fn, left, right, scope)
+        composed = _composition(fn)
+        if composed is not None and args:  # `(f o g) x` is `f (g x)`
+            f, g = composed
+            inner: sx.Exp = sx.App(e.pos, f, sx.App(e.pos, g, args[0]))
+            for more in args[1:]:
+                inner = sx.App(e.pos, inner, more)
+            return self.exp(inner, scope)
         if isinstance(fn, sx.Selector):
             label = int(fn.label) - 1 if fn.label.isdigit() else None
             if label is None:
@@ -664,7 +834,7 @@ class Emitter:
                     self.imports.add(imp)
                 given = _spread_args(args, arity)
                 if len(given) < arity:
-                    return self._partial(self._value(fn, scope), given, arity, scope)
+                    return self._partial(self._value(fn, scope), list(given), arity, scope)
                 combiners = _COMBINERS.get(name, ())
                 texts = [self._combiner(name, a, scope) if i in combiners
                          and isinstance(a, sx.Fn) else self._atom(a, scope)
@@ -677,29 +847,30 @@ class Emitter:
         if fun is None:
             return f"{self._value(fn, scope)}{self._call_args(args, scope)}"
         py, least, most = fun
-        parts: list[sx.Exp]
-        sig = _fun(name, scope)
-        if sig is not None and sig.groups and len(args) == len(sig.groups) > 1:
-            parts = []
-            for a, size in zip(args, sig.groups, strict=True):
-                if size > 1 and isinstance(a, sx.Tuple) and len(a.items) == size:
-                    parts.extend(a.items)
-                elif size > 1:
-                    raise PortError(f"{a.pos}: a tupled argument that is not a tuple literal "
-                                    f"passed to {name} (spread it by hand)")
-                else:
-                    parts.append(a)
-        else:
-            parts = _spread_args(args, most) if most > 1 else list(args)
+        parts: list[sx.Exp | _Star]
+        grouped = _grouped_parts(_fun(name, scope), args)
+        if grouped is not None:
+            parts, rest_args = grouped
+            if sum(p.size if isinstance(p, _Star) else 1 for p in parts) < least:
+                return self._partial(py, parts, least, scope)
+            return f"{py}({', '.join(self._part(p, scope) for p in parts)})" + self._more(
+                rest_args, scope)
+        parts = list(_spread_args(args, most) if most > 1 else args)
         if len(parts) == 1 and isinstance(parts[0], sx.Tuple) and not parts[0].items and most == 0:
             parts = []
         if len(parts) < least:
             return self._partial(py, parts, least, scope)
-        first, rest = parts[:most], parts[most:]
+        first, rest = parts[:most], [p for p in parts[most:] if not isinstance(p, _Star)]
         combiners = _COMBINERS.get(py, ())
         texts = [self._fn(a, scope, spread=True) if i in combiners and isinstance(a, sx.Fn)
-                 else self.exp(a, scope) for i, a in enumerate(first)]
+                 else self._part(a, scope) for i, a in enumerate(first)]
         return f"{py}({', '.join(texts)})" + self._more(rest, scope)
+
+    def _part(self, p: sx.Exp | _Star, scope: Scope) -> str:
+        """One argument of a call: ``*t`` for a tuple spread over several parameters."""
+        if isinstance(p, _Star):
+            return "*" + self._atom(p.exp, scope)
+        return self.exp(p, scope)
 
     def _callee(self, fn: sx.Var, scope: Scope) -> tuple[str, int, int] | None:
         """How to call ``fn``: its Python spelling and its fewest and most parameters."""
@@ -726,9 +897,11 @@ class Emitter:
                 return f"{base}.{snake(member)}", 0, 99
         raise PortError(f"{fn.pos}: unknown function {name}")
 
-    def _partial(self, py: str, given: list[sx.Exp], arity: int, scope: Scope) -> str:
-        rest = [f"_a{i}" for i in range(len(given), arity)]
-        have = [self.exp(a, scope) for a in given]
+    def _partial(self, py: str, given: Sequence[sx.Exp | _Star], arity: int,
+                 scope: Scope) -> str:
+        count = sum(p.size if isinstance(p, _Star) else 1 for p in given)
+        rest = [f"_a{i}" for i in range(count, arity)]
+        have = [self._part(a, scope) for a in given]
         return f"(lambda {', '.join(rest)}: {py}({', '.join(have + rest)}))"
 
     def _call_args(self, args: list[sx.Exp], scope: Scope) -> str:
@@ -755,9 +928,10 @@ class Emitter:
         if name == "::":
             tail = self.exp(right, scope)
             return f"[{self.exp(left, scope)}, *{tail}]"
-        if name == "o":
-            f, g = self._atom(left, scope), self._atom(right, scope)
-            return f"(lambda x: {f}({g}(x)))"
+        if name == "o":  # `f o g` as a value: `fn x => f (g x)`, x a fresh name
+            x = f"_x{next(self._fresh)}"
+            return self._fn(sx.Fn(fn.pos, (sx.Rule(fn.pos, sx.PVar(fn.pos, x), sx.App(
+                fn.pos, left, sx.App(fn.pos, right, sx.Var(fn.pos, x)))),)), scope)
         if name not in BINOPS:
             fun = self._callee(fn, scope)
             py = fun[0] if fun else self._value(fn, scope)
@@ -779,38 +953,54 @@ class Emitter:
         combines with); otherwise one parameter, the tuple.
 
         A ``fn`` a lambda cannot hold (several rules, a refutable pattern, a body that needs
-        statements) becomes a nested ``def`` before the statement, typed ``Any`` with a
-        ``# port:`` note (the SML names no types there).
+        statements, or one holding such a ``fn``, which must see this one's parameters)
+        becomes a nested ``def`` before the statement, typed ``Any`` with a ``# port:`` note
+        (the SML names no types there).
         """
-        rule = e.rules[0]
-        core = _untyped(rule.pat)
+        core = _untyped(e.rules[0].pat)
+        spread = spread and isinstance(core, sx.PTuple) and bool(core.items)
         if len(e.rules) == 1:
+            mark = len(self._pending)
             try:
-                if spread and isinstance(core, sx.PTuple) and core.items:
-                    params: list[str] = []
-                    binds: dict[str, str] = {}
-                    for i, item in enumerate(core.items):
-                        it = _untyped(item)
-                        name = snake(it.name) if isinstance(it, sx.PVar) else f"_p{i}"
-                        simple = _simple_binds(item, name, scope)
-                        if simple is None:
-                            raise _NeedStatements(rule.body)
-                        params.append(name)
-                        binds.update({k: v[1] for k, v in simple.items()})
-                    return f"lambda {', '.join(params)}: {self.exp(rule.body, scope.bind(binds))}"
-                param = "_p"
-                if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
-                    param = snake(core.name)
-                simple = _simple_binds(rule.pat, param, scope)
-                if simple is not None:
-                    body = self.exp(rule.body, scope.bind({k: v[1] for k, v in simple.items()}))
-                    if isinstance(core, sx.PWild) or (isinstance(core, sx.PTuple)
-                                                     and not core.items):
-                        param = "_"
-                    return f"lambda {param}: {body}"
+                params, binds = self._fn_params(e.rules[0].pat, scope, spread)
+                if binds is not None:
+                    body = self.exp(e.rules[0].body, scope.bind(binds))
+                    if len(self._pending) == mark:
+                        if isinstance(core, sx.PWild) or (isinstance(core, sx.PTuple)
+                                                         and not core.items):
+                            params = ["_"]
+                        return f"lambda {', '.join(params)}: {body}"
             except _NeedStatements:
                 pass
-        return self._fn_def(e, scope, spread and isinstance(core, sx.PTuple) and bool(core.items))
+            del self._pending[mark:]  # the defs its body needed go inside its own def
+        return self._fn_def(e, scope, spread)
+
+    def _fn_params(self, pat: sx.Pat, scope: Scope,
+                   spread: bool) -> tuple[list[str], dict[str, str] | None]:
+        """A one-rule ``fn``'s parameters and what its pattern binds (SML → Python path).
+
+        None for the binds when the pattern is refutable (the fn is then a ``match``).
+        """
+        core = _untyped(pat)
+        if spread and isinstance(core, sx.PTuple):
+            params: list[str] = []
+            binds: dict[str, str] = {}
+            for i, item in enumerate(core.items):
+                it = _untyped(item)
+                name = (self._local(snake(it.name), scope)
+                        if isinstance(it, sx.PVar) and not _is_con_name(it.name, scope)
+                        else f"_p{i}")
+                simple = _simple_binds(item, name, scope)
+                if simple is None:
+                    return params, None
+                params.append(name)
+                binds.update({k: v[1] for k, v in simple.items()})
+            return params, binds
+        param = "_p"
+        if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
+            param = self._local(snake(core.name), scope)
+        simple = _simple_binds(pat, param, scope)
+        return [param], (None if simple is None else {k: v[1] for k, v in simple.items()})
 
     def _combiner(self, name: str, e: sx.Fn, scope: Scope) -> str:
         """A ``fn`` a Basis function calls with two arguments.
@@ -818,22 +1008,38 @@ class Emitter:
         A named ``def`` where the template calls it twice (``ListMergeSort.sort``: mypy cannot
         type a lambda there).
         """
-        if name == "ListMergeSort.sort":
-            return self._fn_def(e, scope, True)
+        if name == "ListMergeSort.sort":  # typed, mypy refuses the template's untyped lambda
+            return self._fn_def(e, scope, True, typed=False)
         return f"({self._fn(e, scope, spread=True)})"
 
-    def _fn_def(self, e: sx.Fn, scope: Scope, spread: bool) -> str:
+    def _fn_def(self, e: sx.Fn, scope: Scope, spread: bool, typed: bool = True) -> str:
         name = f"_fn{next(self._fresh)}"
         self.imports.add("from typing import Any")
         core = _untyped(e.rules[0].pat)
         n = len(core.items) if spread and isinstance(core, sx.PTuple) else 1
-        params = [f"_p{i}" for i in range(n)]
-        subject = params[0] if n == 1 else f"({', '.join(params)})"
         saved, self._pending = self._pending, []
-        body = self._match(subject, e.rules, scope, Target("return"), "fn")
+        params, binds = (self._fn_params(e.rules[0].pat, scope, spread) if len(e.rules) == 1
+                         else ([], None))
+        if binds is None:
+            params = [f"_p{i}" for i in range(n)]
+        types: list[str | None] = [None] * len(params)
+        result: str | None = None
+        got = (self.annotator.fn(e, self._type_names(scope), len(params))
+               if self.annotator is not None and typed else None)
+        if got is not None and len(got[0]) == len(params):
+            types, result = got
+            self._annotated()
+        target = Target("return", result=result)
+        if binds is not None:  # one irrefutable rule: its body, no match
+            body = self.stmts(e.rules[0].body, scope.bind(binds), target)
+        else:
+            subject = params[0] if n == 1 else f"({', '.join(params)})"
+            body = self._match(subject, e.rules, scope, target, "fn")
         inner_pending, self._pending = self._pending, saved
-        sig = ", ".join(f"{p}: Any" for p in params)
-        self._pending += [f"def {name}({sig}) -> Any:  # port: a fn the SML leaves untyped",
+        sig = ", ".join(f"{p}: {t or 'Any'}" for p, t in zip(params, types, strict=True))
+        note = ("" if result is not None and all(types)
+                else "  # port: a fn the SML leaves untyped")
+        self._pending += [f"def {name}({sig}) -> {result or 'Any'}:{note}",
                           *(_IND + line for line in inner_pending + body)]
         return name
 
@@ -841,6 +1047,10 @@ class Emitter:
     def pat(self, p: sx.Pat, scope: Scope) -> tuple[str, dict[str, str]]:
         """``p`` as a ``case`` pattern, and the variables it binds (SML → Python)."""
         bound: dict[str, str] = {}
+
+        def bind(name: str) -> str:
+            bound[name] = self._local(snake(name), scope)
+            return bound[name]
 
         def go(q: sx.Pat) -> str:
             match q:
@@ -856,8 +1066,7 @@ class Emitter:
                         return con.pattern
                     if "." in name:
                         raise PortError(f"{pos}: unknown constructor {name}")
-                    bound[name] = snake(name)
-                    return snake(name)
+                    return bind(name)
                 case sx.PTuple(_, items):
                     if not items:
                         return "None"
@@ -870,8 +1079,8 @@ class Emitter:
                     if isinstance(rest, sx.PWild):
                         return f"[{go(head)}, *_]"
                     if isinstance(rest, sx.PVar) and self._con(rest.name, scope) is None:
-                        bound[rest.name] = snake(rest.name)
-                        return f"[{go(head)}, *{snake(rest.name)}]"
+                        first = go(head)
+                        return f"[{first}, *{bind(rest.name)}]"
                     raise PortError(f"{pos}: a `::` pattern whose tail is not a variable")
                 case sx.PCon(pos, name, arg):
                     con = self._con(name, scope)
@@ -882,8 +1091,8 @@ class Emitter:
                              and len(arg_core.items) == con.fields else (arg,))
                     return f"{con.pattern}({', '.join(go(a) for a in parts)})"
                 case sx.PAs(_, name, inner):
-                    bound[name] = snake(name)
-                    return f"({go(inner)}) as {snake(name)}"
+                    whole = go(inner)
+                    return f"({whole}) as {bind(name)}"
                 case sx.PTyped(_, sx.PTuple(_, items) as inner, ty):
                     fields = self._record(ty, scope)
                     if fields is None or len(fields[1]) != len(items):
@@ -935,7 +1144,10 @@ class Emitter:
                 short = name.split(".")[-1]
                 base = {"int": "int", "bool": "bool", "string": "str", "real": "float",
                         "char": "str", "unit": "None", "list": "list", "option": "Maybe",
-                        "seq": "Seq", "order": "Order", "exn": "Exception"}.get(short)
+                        "seq": "Seq", "order": "Order", "exn": "Exception", "lview": "LView",
+                        "tview": "TView"}.get(short)
+                if base in ("LView", "TView"):
+                    self.imports.add(f"from sml150.lib.seq import {base}")
                 if base == "Maybe":
                     self.imports.add("from returns.maybe import Maybe, Nothing, Some")
                 if base == "Order":
@@ -956,6 +1168,15 @@ class Emitter:
 
 
 # -------------------------------------------------------------------- helpers
+
+
+def _vague(annotation: str | None) -> bool:
+    """Whether an annotation says less than SML knows: none, or ``Any`` in it.
+
+    >>> _vague(None), _vague("list[Any]"), _vague("AnyOf")
+    (True, True, False)
+    """
+    return annotation is None or re.search(r"\bAny\b", annotation) is not None
 
 
 def _form(e: sx.Exp) -> str:
@@ -990,6 +1211,12 @@ def _fun(name: str, scope: Scope) -> FunSig | None:
     """The program's function ``name`` (an SML name, or its snake_case spelling)."""
     return scope.funs.get(name) or (scope.funs.get(snake(name)) if name not in scope.locals
                                     else None)
+
+
+def _own_member(name: str, scope: Scope) -> bool:
+    """Whether ``name`` is ``S.x`` for a structure ``S`` the program itself declares."""
+    prefix = name.rpartition(".")[0]
+    return bool(prefix) and prefix in scope.structs and prefix not in _LIBRARY_IMPORTS
 
 
 def _is_con_name(name: str, scope: Scope) -> bool:
@@ -1077,6 +1304,29 @@ def _spread(c: sx.Clause, n: int) -> list[sx.Pat]:
     if len(c.pats) == 1 and isinstance(_untyped(c.pats[0]), (sx.PWild, sx.PVar)):
         return [c.pats[0]]
     raise PortError(f"{c.pos}: this clause takes {len(flat)} arguments, the function {n}")
+
+
+def _paren(expr: str) -> str:
+    """``expr`` in parentheses unless it is one name, call or enclosed group already.
+
+    >>> _paren("a and b"), _paren("f(x)"), _paren("(a or b)")
+    ('(a and b)', 'f(x)', '(a or b)')
+    """
+    if _enclosed(expr) or expr.replace(".", "").replace("_", "").isalnum():
+        return expr
+    if expr.endswith(")") and expr[:expr.index("(")].replace(".", "_").isidentifier() and \
+            _enclosed(expr[expr.index("("):]):
+        return expr
+    return f"({expr})"
+
+
+def _bare_tuple(py: str) -> str:
+    """A tuple pattern without its outer parentheses, as an assignment's target.
+
+    >>> _bare_tuple("(p, (r, c))"), _bare_tuple("(x,)"), _bare_tuple("y")
+    ('p, (r, c)', 'x,', 'y')
+    """
+    return py[1:-1] if _enclosed(py) else py
 
 
 def _enclosed(expr: str) -> bool:
@@ -1227,9 +1477,46 @@ def _spine(e: sx.App) -> tuple[sx.Exp, list[sx.Exp]]:
     while isinstance(f, sx.App) and not f.infix:
         args.append(f.arg)
         f = f.fn
-    if isinstance(f, sx.App):  # an infix application at the head: `(a + b) c` never types
-        return e, []
-    return f, list(reversed(args))
+    return f, list(reversed(args))  # the head may be an infix application: `(f o g) x`
+
+
+@attrs.frozen
+class _Star:
+    """An argument spread over ``size`` parameters (``*ab``): a tuple that is no literal."""
+
+    exp: sx.Exp
+    "The tuple."
+    size: int
+    "How many parameters it fills."
+
+
+def _grouped_parts(sig: FunSig | None, args: list[sx.Exp],
+                   ) -> tuple[list[sx.Exp | _Star], list[sx.Exp]] | None:
+    """A call's arguments as the parameters of a function whose tupled arguments are spread.
+
+    ``f (a, b) v`` to ``fun f (a, b) v`` is ``f(a, b, v)``; ``f ab v`` is ``f(*ab, v)``. None
+    when ``sig`` spreads no tuple (each SML argument one parameter); the arguments past the
+    function's own are returned apart (applied to its result).
+    """
+    if sig is None or not sig.groups or max(sig.groups) < 2 or len(args) > len(sig.groups):
+        return None
+    parts: list[sx.Exp | _Star] = []
+    for a, size in zip(args, sig.groups, strict=False):
+        if size > 1 and isinstance(a, sx.Tuple) and len(a.items) == size:
+            parts.extend(a.items)
+        elif size > 1:
+            parts.append(_Star(a, size))
+        else:
+            parts.append(a)
+    return parts, list(args[len(sig.groups):])
+
+
+def _composition(e: sx.Exp) -> tuple[sx.Exp, sx.Exp] | None:
+    """``(f, g)`` when ``e`` is ``f o g``."""
+    if (isinstance(e, sx.App) and e.infix and isinstance(e.fn, sx.Var) and e.fn.name == "o"
+            and isinstance(e.arg, sx.Tuple) and len(e.arg.items) == 2):
+        return e.arg.items[0], e.arg.items[1]
+    return None
 
 
 def _spread_args(args: list[sx.Exp], most: int) -> list[sx.Exp]:

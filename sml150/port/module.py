@@ -25,10 +25,15 @@ from __future__ import annotations
 import attrs
 
 from sml150.port import syntax as sx
+from sml150.port.annotate import Annotator
+from sml150.port.decls import datatype_decl, exception_decl, type_decl
+from sml150.port.deep import run_deep
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, arity, groups_of
 from sml150.port.layout import add_imports
-from sml150.port.names import Con, snake
+from sml150.port.names import snake
+from sml150.port.opens import resolve_opens
 from sml150.port.parser import SmlSyntaxError, parse
+from sml150.port.seeds import infer_best
 from sml150.port.starter import ModulePort
 from sml150.port.tidy import drop_unused_imports
 
@@ -41,9 +46,15 @@ def port_standalone(sml: str) -> ModulePort:
     REQUIRES: nothing. ENSURES: every declaration translated or named in ``failures`` (one
     line with its position); raises ``SmlSyntaxError`` on SML the parser does not read.
     """
+    return run_deep(_port_standalone, sml)
+
+
+def _port_standalone(sml: str) -> ModulePort:
     job = _Module(Emitter())
+    raw = parse(sml)
+    job.em.annotator = Annotator(infer_best(raw, None))  # types where the SML writes none
     scope = Scope.empty()
-    for d in parse(sml):
+    for d in resolve_opens(raw):
         scope = job.dec(d, scope, owner=None)
     header = ['"""Ported from SML by ``sml150 port``."""', "", "from __future__ import annotations",
               ""]
@@ -74,17 +85,13 @@ class _Module:
                 case sx.Datatype(_, binds, None):
                     for b in binds:
                         scope = self.datatype(b, scope)
-                case sx.TypeDec(pos, tyvars, name, ty):
-                    py = self.em.ty(ty, scope)
-                    scope = attrs.evolve(scope, types={**scope.types, name: name})
-                    self.em.imports.add("from typing import TypeAlias")
-                    self.out([f"{name}: TypeAlias = {py}"], None)
-                    del pos, tyvars
+                case sx.TypeDec():
+                    lines, scope = type_decl(self.em, d, scope)
+                    self.out(lines, None)
                 case sx.Exception(_, binds):
                     for name, _ in binds:
-                        self.out([f"class {name}(Exception):",
-                                  f'    """SML ``exception {name}``."""'], None)
-                        scope = attrs.evolve(scope, exns={**scope.exns, name: name})
+                        lines, scope = exception_decl(name, scope)
+                        self.out(lines, None)
                 case sx.Fun(_, fbs):
                     prefix = "self." if owner else ""
                     scope = scope.with_funs({fb.name: FunSig(prefix + snake(fb.name), arity(fb),
@@ -99,6 +106,9 @@ class _Module:
                         scope = self.dec(inner, scope, owner)
                 case sx.Structure(_, name, _, sx.StrBody(_, decs)):
                     scope = self.structure(name, decs, scope)
+                case sx.Structure(_, name, _, sx.StrApp(_, "BetterSeq", sx.StrName(_, "Seq"))):
+                    # the 2016 library: this library's Seq has BETTERSEQ's members already
+                    scope = attrs.evolve(scope, structs={**scope.structs, name: "Seq"})
                 case sx.Structure(_, name, _, sx.StrApp(_, functor, sx.StrName(_, arg))):
                     self.out([f"{name} = {functor}({scope.structs.get(arg, arg)})"], None)
                     scope = attrs.evolve(scope, structs={**scope.structs, name: name})
@@ -110,8 +120,8 @@ class _Module:
                 case sx.Signature(_, name):
                     self.skipped.append(f"signature {name} (the library's Protocols stand for "
                                         "signatures)")
-                case sx.Open(pos, names) if all(n in scope.structs for n in names):
-                    del pos
+                case sx.Open(_, names) if all(n in scope.structs for n in names):
+                    pass  # its members' uses are written long already (opens.py)
                 case _:
                     raise PortError(f"{d.pos}: a `{type(d).__name__.lower()}` declaration of "
                                     "this form is not ported")
@@ -120,44 +130,10 @@ class _Module:
         return scope
 
     def datatype(self, b: sx.DatBind, scope: Scope) -> Scope:
-        cons = dict(scope.cons)
-        generic = [v.strip("'").upper() for v in b.tyvars]
-        params = f"[{', '.join(generic)}]" if generic else ""
-        types = {**scope.types, b.name: b.name if all(t is None for _, t in b.cons)
-                 else b.name + params}
-        scope = attrs.evolve(scope, types=types)
-        if all(t is None for _, t in b.cons):
-            self.em.imports.add("import enum")
-            enum_name = b.name[:1].upper() + b.name[1:]
-            self.out([f"class {enum_name}(enum.Enum):",
-                      f'    """SML ``datatype {b.name}``."""',
-                      *(f"    {c} = {c!r}" for c, _ in b.cons),
-                      *(f"{c} = {enum_name}.{c}" for c, _ in b.cons)], None)
-            types[b.name] = enum_name
-            for c, _ in b.cons:
-                cons[c] = Con(c, True, f"{enum_name}.{c}", 0)
-            self.ported.append(f"datatype {b.name}")
-            return attrs.evolve(scope, cons=cons, types=types)
-        self.em.imports.update({"import attrs", "from typing import TypeAlias, Union"})
-        if generic:
-            self.em.imports.add("from typing import Generic")
-        names = []
-        for c, ty in b.cons:
-            base = f"(Generic{params})" if generic and ty is not None else ""
-            lines = ["@attrs.frozen", f"class {c}{base}:", f'    """SML ``{c}``."""']
-            fields: list[str] = []
-            if ty is not None:
-                items = ty.items if isinstance(ty, sx.TTuple) else (ty,)
-                fields = ["value"] if len(items) == 1 else [f"arg{i}" for i in range(len(items))]
-                lines += [f"    {f}: {self.em.ty(t, scope)}" for f, t in zip(fields, items,
-                                                                           strict=True)]
-            self.out(lines, None)
-            cons[c] = (Con(c, False, c, len(fields)) if fields
-                       else Con(f"{c}()", True, f"{c}()", 0))
-            names.append(c + (params if base else ""))
-        self.out([f"{b.name}: TypeAlias = Union[{', '.join(names)}]"], None)
+        lines, scope = datatype_decl(self.em, b, scope)
+        self.out(lines, None)
         self.ported.append(f"datatype {b.name}")
-        return attrs.evolve(scope, cons=cons)
+        return scope
 
     def fun(self, fb: sx.FunBind, scope: Scope, owner: str | None) -> None:
         try:
@@ -173,7 +149,8 @@ class _Module:
             return scope
         py = snake(core.name)
         ty = self.em.ty(p.ty, scope) if isinstance(p, sx.PTyped) else None
-        body = self.em.stmts(e, scope, Target("return", result=ty))
+        self.em.new_function()
+        body = self.em.checked(self.em.stmts(e, scope, Target("return", result=ty)), p.pos)
         if owner is not None:
             if ty is None:
                 raise PortError(f"{p.pos}: `val {core.name}` in a functor needs a type annotation")

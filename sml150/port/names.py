@@ -29,17 +29,28 @@ def snake(name: str) -> str:
 
     >>> snake("maxChildren"), snake("ms''"), snake("lambda"), snake("valueOf")
     ('max_children', 'ms__', 'lambda_', 'value_of')
-    >>> snake("F"), snake("ABValue"), snake("l")
-    ('F', 'ABValue', 'l_')
+    >>> snake("F"), snake("ABValue"), snake("l"), snake("++"), snake("<|>")
+    ('F', 'ABValue', 'l_', 'op_plus_plus', 'op_lt_bar_gt')
     """
     if name == "l":  # a lone l reads as 1 (ruff's E741); O and I are constructors' names
         return "l_"
+    if name and not (name[0].isalpha() or name[0] == "_"):  # a symbolic name: `++`, `<+>`
+        return "op_" + "_".join(_SYMBOL_WORDS.get(c, f"u{ord(c):x}") for c in name)
     if name.isupper() or (name[:1].isupper() and not any(c.islower() for c in name[1:2])):
         return name.replace("'", "_")
     out = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
     out = re.sub(r"(?<=[A-Z])([A-Z][a-z])", r"_\1", out)
     out = out.replace("'", "_").lower() if out[:1].islower() else out.replace("'", "_")
     return out + "_" if keyword.iskeyword(out) or out in {"match", "case", "type"} else out
+
+
+_SYMBOL_WORDS: Final[dict[str, str]] = {
+    "!": "bang", "%": "percent", "&": "amp", "$": "dollar", "#": "hash", "+": "plus",
+    "-": "minus", "/": "slash", ":": "colon", "<": "lt", "=": "eq", ">": "gt", "?": "query",
+    "@": "at", "\\": "backslash", "~": "tilde", "`": "backquote", "^": "caret", "|": "bar",
+    "*": "star",
+}
+"""The words a symbolic SML identifier's characters become (``++`` → ``op_plus_plus``)."""
 
 
 @attrs.frozen

@@ -116,13 +116,39 @@ def parse(text: str) -> tuple[sx.Dec, ...]:
     except lark.exceptions.UnexpectedEOF:
         raise SmlSyntaxError("end of file: the text stops in the middle of a construct") from None
     try:
-        decs = _ToAst().transform(tree)
+        decs = _transform(_ToAst(), tree)
     except lark.exceptions.VisitError as e:  # a check of the transformer (fixity, clauses)
         if isinstance(e.orig_exc, SmlSyntaxError):
             raise e.orig_exc from None
         raise
     assert isinstance(decs, tuple)
     return decs
+
+
+def _transform(t: _ToAst, tree: lark.Tree[Token]) -> Any:
+    """``t.transform(tree)`` without recursion: a list nested 3,000 deep is valid SML.
+
+    Post-order with an explicit stack, children left to right (so an ``infix`` declaration
+    is seen before the code after it), each node through lark's own call of the rule's
+    method (``v_args`` included).
+    """
+    values: list[Any] = []
+    todo: list[tuple[Any, bool]] = [(tree, False)]
+    while todo:
+        node, ready = todo.pop()
+        if not isinstance(node, lark.Tree):
+            values.append(node)
+        elif ready:
+            n = len(node.children)
+            kids = values[len(values) - n:]
+            del values[len(values) - n:]
+            call: Callable[[Any, list[Any]], Any] = t._call_userfunc  # lark's own (untyped)
+            result = call(node, [k for k in kids if k is not lark.Discard])
+            values.append(result)
+        else:
+            todo.append((node, True))
+            todo.extend((c, False) for c in reversed(node.children))
+    return values[0]
 
 
 @attrs.frozen
@@ -411,8 +437,8 @@ class _ToAst(lark.Transformer[Token, Any]):
         return sx.Raise(_pos(meta), items[0])
 
     @v_args(meta=True)
-    def while_(self, meta: Any, _: list[Any]) -> sx.Exp:
-        raise SmlSyntaxError(f"{_pos(meta)}: `while` is not ported (15-150 code has no loops)")
+    def while_(self, meta: Any, items: list[Any]) -> sx.Exp:
+        return sx.While(_pos(meta), items[0], items[1])
 
     @v_args(meta=True)
     def handle(self, meta: Any, items: list[Any]) -> sx.Exp:
@@ -531,14 +557,36 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     @v_args(meta=True)
     def clause(self, meta: Any, items: list[Any]) -> tuple[str, sx.Clause]:
+        result = items[-2] if _is_ty(items[-2]) else None
+        pitems = items[:-2] if result is not None else items[:-1]
+        name, pats = self._clause_head(_pos(meta), pitems)
+        return name, sx.Clause(_pos(meta), pats, result, items[-1])
+
+    def _infix_name(self, it: Any) -> str | None:
+        """The name of ``it`` when it is an operator here (infix status, written bare)."""
+        if isinstance(it, _OpItem) or (isinstance(it, sx.PVar) and _written_bare(it)):
+            return it.name if it.name in self.fixities else None
+        return None
+
+    def _clause_head(self, pos: sx.Pos, items: list[Any]) -> tuple[str, tuple[sx.Pat, ...]]:
+        """A ``fun`` clause's name and argument patterns, prefix or infix.
+
+        ``f p1 p2``, ``op ++ (a, b)``, ``a ++ b`` (``++`` infix here) and ``(a ++ b) p``.
+        """
+        if len(items) == 3 and self._infix_name(items[1]) is not None and not any(
+                self._infix_name(i) for i in (items[0], items[2])):
+            return items[1].name, (sx.PTuple(pos, (items[0], items[2])),)
         head = items[0]
-        if not isinstance(head, sx.PVar):
-            raise SmlSyntaxError(f"{_pos(meta)}: a `fun` clause must start with the function's "
-                                 "name (infix function definitions are not ported)")
-        rest = items[1:]
-        result = rest[-2] if _is_ty(rest[-2]) else None
-        pats = tuple(rest[:-2] if result is not None else rest[:-1])
-        return head.name, sx.Clause(_pos(meta), pats, result, rest[-1])
+        if (isinstance(head, sx.PCon) and head.name in self.fixities and head.name != "::"
+                and isinstance(head.arg, sx.PTuple) and len(head.arg.items) == 2):
+            return head.name, (head.arg, *items[1:])
+        if isinstance(head, sx.PVar) and "." not in head.name and len(items) > 1 and not any(
+                isinstance(i, _OpItem) for i in items[1:]):
+            return head.name, tuple(items[1:])
+        if len(items) == 1 and isinstance(head, sx.PVar):
+            raise SmlSyntaxError(f"{pos}: this clause of {head.name} has no argument")
+        raise SmlSyntaxError(f"{pos}: a `fun` clause must start with the function's name, "
+                             "or be `a OP b` for an infix OP")
 
     @v_args(meta=True)
     def type_dec(self, meta: Any, items: list[sx.TypeDec]) -> tuple[sx.Dec, ...]:
@@ -738,8 +786,7 @@ class _OpNamedP(sx.PVar):
 def _is_exp(x: object) -> bool:
     return isinstance(x, (sx.Const, sx.Var, sx.App, sx.Tuple, sx.ListExp, sx.Record, sx.Selector,
                           sx.Fn, sx.Case, sx.If, sx.AndAlso, sx.OrElse, sx.Raise, sx.Handle,
-                          sx.Typed,
-                          sx.Let, sx.SeqExp))
+                          sx.Typed, sx.While, sx.Let, sx.SeqExp))
 
 
 def _is_ty(x: object) -> bool:

@@ -30,9 +30,12 @@ import re
 import attrs
 
 from sml150.port import syntax as sx
+from sml150.port.annotate import Annotator
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of
+from sml150.port.infer import Inferred
 from sml150.port.layout import add_imports
 from sml150.port.names import LIB_CONS, snake
+from sml150.port.opens import resolve_opens
 from sml150.port.parser import parse
 from sml150.port.tidy import drop_unused_imports, mark_unused_locals
 
@@ -50,7 +53,7 @@ def structures_of_tests(decs: tuple[sx.Dec, ...]) -> list[sx.Structure]:
 
 
 def port_tests(module: str, sml: str, homes: dict[str, str],
-               given: Scope | None = None) -> str | None:
+               given: Scope | None = None, inferred: Inferred | None = None) -> str | None:
     """The pytest module for the test structures of the SML text ``sml`` (None if none).
 
     ``homes`` names the Python module of each functor or structure the tests apply or name
@@ -60,10 +63,12 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
     test functions check what the SML's ``val`` tests check; raises ``PortError`` (one line,
     with the position) on a test it cannot translate.
     """
-    found = structures_of_tests(parse(sml))
+    found = structures_of_tests(resolve_opens(parse(sml)))
     if not found:
         return None
     em = Emitter()
+    if inferred is not None:  # the types inference found where the SML writes none
+        em.annotator = Annotator(inferred, avoid=set(homes))
     scope = Scope.empty()
     if given is not None:
         scope = attrs.evolve(scope, cons=given.cons, types=given.types)
@@ -100,12 +105,17 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
                                     "structure is not ported")
     header = [f'"""Tests ported from the SML test structures of ``{module}.sml``."""', "",
               "from __future__ import annotations", ""]
+    if em.tyvars:
+        header += [*(f"{v} = TypeVar({v!r})" for v in sorted(em.tyvars)), ""]
+        em.imports.add("from typing import TypeVar")
     text = "\n".join(header + lines) + "\n"
-    em.imports.update(f"from {home} import {n}" for n, home in homes.items()
-                      if re.search(rf"\b{n}\b", text))
-    if given is not None:  # the module's own names the tests use come from the module
+    names: set[str] = set()
+    if given is not None:
         names = {c.py.removesuffix("()") for c in given.cons.values()} | {
             t.split("[")[0] for k, t in given.types.items() if k == t.split("[")[0]}
+    em.imports.update(f"from {home} import {n}" for n, home in homes.items()
+                      if re.search(rf"\b{n}\b", text) and (n not in names or home == module))
+    if given is not None:  # the module's own names the tests use come from the module
         em.imports.update(f"from {module} import {n}" for n in names
                           if n.isidentifier() and re.search(rf"\b{n}\b", text)
                           and not re.search(rf"^{n} = ", text, re.M))

@@ -29,6 +29,9 @@ import attrs
 
 from sml150.port import syntax as sx
 from sml150.port.analysis import body_of, method_helpers, reachable, sml_arity, typed
+from sml150.port.annotate import Annotator
+from sml150.port.decls import datatype_decl, exception_decl, type_decl
+from sml150.port.deep import run_deep
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, groups_of
 from sml150.port.layout import (
     StarterDef,
@@ -44,7 +47,9 @@ from sml150.port.layout import (
     starter_scope,
 )
 from sml150.port.names import LIB_CONS, Con, snake
+from sml150.port.opens import resolve_opens
 from sml150.port.parser import SmlSyntaxError, parse
+from sml150.port.seeds import infer_best
 from sml150.port.smltests import port_tests
 from sml150.port.tidy import drop_unused_imports, mark_handout_names
 
@@ -109,11 +114,19 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
     the SML's helpers added; raises ``SmlSyntaxError`` on SML the parser does not read and
     ``PortError`` when ``hw`` has no such module.
     """
+    return run_deep(_port_module, hw, module, sml)
+
+
+def _port_module(hw: str, module: str, sml: str) -> ModulePort:
     text = starter_text(hw, module)
     if text is None:
         raise PortError(f"{hw} has no starter module {module}.py (the SML file's name picks it)")
-    decs, unit = body_of(parse(sml))
+    raw = parse(sml)
     tree, defs = read_starter(text)
+    classes = frozenset(n.name for n in tree.body if isinstance(n, ast.ClassDef))
+    homes = _homes(hw)
+    given = frozenset(n for n, home in homes.items() if home != module)
+    decs, unit, left = body_of(resolve_opens(raw), classes, given)
     cons, exns, types = starter_scope(tree)
     for sibling, imported in sibling_imports(tree).items():
         other = starter_text(hw, sibling)
@@ -125,7 +138,11 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
             types.update({k: v for k, v in t2.items() if v.split("[")[0] in imported})
     cls = functor_class(tree, unit)
     job = _Port(_scope(_Unit(tree, hw, cls, unit, decs, defs), cons, exns, types), defs, cls,
-                module_names(tree, cls))
+                module_names(tree, cls), tree)
+    inferred = infer_best(raw, hw)  # types where the SML writes none (never raises)
+    job.em.annotator = Annotator(inferred, avoid=module_names(tree, None) | job.taken)
+    job.skipped.extend(left)
+    job.declare(decs)
     wanted = reachable(decs, defs, cls)
     for d in decs:
         if isinstance(d, sx.Fun):
@@ -145,7 +162,7 @@ def port_module(hw: str, module: str, sml: str) -> ModulePort:
                     job.val(core.name, p, e)
     tests = None
     try:
-        tests = port_tests(module, sml, _homes(hw), job.scope)
+        tests = port_tests(module, sml, homes, job.scope, inferred)
     except (PortError, SmlSyntaxError) as e:
         job.failures.append(f"tests: {e}")
     out = mark_handout_names(drop_unused_imports(job.text(text, tree)))
@@ -174,6 +191,8 @@ class _Port:
     defs: dict[tuple[str | None, str], StarterDef]
     cls: str | None
     taken: set[str]
+    tree: ast.Module
+    "The starter module."
     em: Emitter = attrs.Factory(Emitter)
     edits: list[tuple[int, int, list[str]]] = attrs.Factory(list)
     "(first line, last line, replacement), 1-based and inclusive."
@@ -192,13 +211,15 @@ class _Port:
     def fun(self, fb: sx.FunBind) -> None:
         py = snake(fb.name)
         sd = self.starter_def(py)
+        mode = _mode(fb, sd, self.taken)
         try:
-            if sd is not None and sd.stub_line is None:
+            if mode == "given":
                 self.skipped.append(f"{fb.name} (the starter gives it)")
                 return
-            if sd is not None and len(sd.params) != sml_arity(fb):
-                # The SML's helper takes other arguments than the starter's helper of that
-                # name: the SML's own def (typed from its annotations) replaces the starter's.
+            if sd is not None and mode == "own":
+                # The SML's function takes other arguments than the starter's of that name
+                # (another order, another number): the SML's own def, called as the SML calls
+                # it, replaces the starter's.
                 lines = self.em.function(fb, self.scope, py, method=sd.owner is not None)
                 indent = " " * sd.node.col_offset
                 first = min([sd.node.lineno, *(d.lineno for d in sd.node.decorator_list)])
@@ -209,11 +230,10 @@ class _Port:
                 lines = self.em.function(fb, self.scope, py, params=sd.params, result=sd.result,
                                          method=sd.owner is not None)
                 self.fill(sd, sd.stub_line, lines)
-            elif py in self.taken:
-                self.skipped.append(f"{fb.name} (the starter gives {py})")
-                return
-            else:
-                self.helper(fb, py)
+            else:  # a helper; or one the starter imports under its name: the SML's own
+                if mode == "shadow":
+                    self.unbind(py)
+                self.helper(fb, self.scope.funs[fb.name].py.removeprefix("self."))
             self.ported.append(fb.name)
         except (PortError, SmlSyntaxError) as e:
             self.failures.append(f"{fb.name}: {e}")
@@ -223,6 +243,33 @@ class _Port:
                                    [f"{indent}# port: not translated: {_one_line(str(e))}",
                                     f"{indent}{_STUB}"]))
 
+    def declare(self, decs: list[sx.Dec]) -> None:
+        """Declare the file's own exceptions, datatypes and types the starter does not have.
+
+        (``exception NYI`` in a functor, ``datatype tally = ...``): module-level classes and
+        aliases before the starter's first definition.
+        """
+        for d in decs:
+            try:
+                lines: list[str] = []
+                match d:
+                    case sx.Exception(_, binds):
+                        for name, _ in binds:
+                            if name not in self.scope.exns:
+                                more, self.scope = exception_decl(name, self.scope)
+                                lines += ["", "", *more]
+                    case sx.Datatype(_, binds, None):
+                        for b in binds:
+                            if not all(c in self.scope.cons or c in LIB_CONS for c, _ in b.cons):
+                                more, self.scope = datatype_decl(self.em, b, self.scope)
+                                lines += ["", "", *more]
+                    case sx.TypeDec(_, _, name, _) if name not in self.scope.types:
+                        more, self.scope = type_decl(self.em, d, self.scope, quoted=True)
+                        lines += ["", "", *more]
+                self.module_helpers.extend(lines)
+            except PortError as e:
+                self.failures.append(f"{_dec_name(d)}: {e}")
+
     def fill(self, sd: StarterDef, line: int, lines: list[str]) -> None:
         """Replace a stub's ``raise`` with the body of ``lines`` (a ``def``, notes first)."""
         indent = " " * (sd.node.col_offset + 4)
@@ -230,6 +277,18 @@ class _Port:
         body = [indent + text for text in lines[:at]]
         body += [indent + text[4:] if text.strip() else text for text in lines[at + 1:]]
         self.edits.append((line, line, body))
+
+    def unbind(self, py: str) -> None:
+        """Drop the functor class's own binding of ``py`` (``compare_ab = staticmethod(...)``).
+
+        The SML's function of that name becomes the class's method instead.
+        """
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.ClassDef) and node.name == self.cls:
+                for item in node.body:
+                    if isinstance(item, ast.Assign) and any(
+                            isinstance(t, ast.Name) and t.id == py for t in item.targets):
+                        self.edits.append((item.lineno, item.end_lineno or item.lineno, []))
 
     def helper(self, fb: sx.FunBind, py: str) -> None:
         scope = self.scope
@@ -254,7 +313,9 @@ class _Port:
         try:
             ty = self.em.ty(p.ty, self.scope) if isinstance(p, sx.PTyped) else None
             result = (sd.result if sd else None) or ty
-            body = self.em.stmts(e, self.scope, Target("return", result=result))
+            self.em.new_function()
+            body = self.em.checked(self.em.stmts(e, self.scope, Target("return", result=result)),
+                                   p.pos)
             if sd is not None and sd.stub_line is not None:
                 indent = " " * (sd.node.col_offset + 4)
                 self.edits.append((sd.stub_line, sd.stub_line, [indent + b for b in body]))
@@ -283,7 +344,11 @@ class _Port:
         lines[anchor:anchor] = self.helpers
         # Module-level helpers go before the first class or function that may call them.
         first_def = first_def_line(tree)
-        lines[first_def:first_def] = self.module_helpers
+        new_vars = sorted(self.em.tyvars - module_names(tree, None))
+        if new_vars:  # the inferred types' type variables the starter does not define
+            self.em.imports.add("from typing import TypeVar")
+        lines[first_def:first_def] = [f"{v} = TypeVar({v!r})" for v in new_vars
+                                      ] + self.module_helpers
         return add_imports("\n".join(lines) + "\n", self.em.imports)
 
 
@@ -386,20 +451,73 @@ def _sml_funs(u: _Unit, structs: dict[str, str], funs: dict[str, FunSig]) -> set
             where = f"self.{py}" if u.cls is not None and (sd is None or sd.owner) else py
             arity = sml_arity(fb)
             groups: tuple[int, ...] = groups_of(fb)
-            if sd is not None and len(sd.params) == arity:
-                where = f"self.{py}" if sd.owner else py
-            elif sd is not None and len(sd.params) == len(fb.clauses[0].pats):
-                where, arity, groups = (f"self.{py}" if sd.owner else py), len(sd.params), ()
+            mode = _mode(fb, sd, module_names(u.tree, u.cls))
+            if mode == "shadow":  # the starter imports this name: the SML's own, apart
+                where = f"self.{py}" if u.cls is not None else f"{py}_"
             elif sd is None:
                 where = f"self.{py}" if fb.name in methods else py
+            elif mode == "own" or len(sd.params) == arity:
+                where = f"self.{py}" if sd.owner else py
+            else:  # the starter's parameters, one per curried argument
+                where, arity, groups = (f"self.{py}" if sd.owner else py), len(sd.params), ()
             funs[fb.name] = FunSig(where, arity, groups)
             if not typed(fb):
                 untyped.add(where)
     return untyped
 
 
+def _mode(fb: sx.FunBind, sd: StarterDef | None, taken: set[str]) -> str:
+    """How the SML function ``fb`` meets the starter's function ``sd`` of its name.
+
+    ``fill`` (a stub, filled keeping the starter's parameters), ``given`` (the starter's own
+    code stays), ``own`` (the SML's def, with its own parameters, replaces the starter's: they
+    take other arguments), ``shadow`` (no def, but the starter imports or binds the name: the
+    SML's own function, apart) or ``helper``.
+    """
+    if sd is None:
+        return "shadow" if snake(fb.name) in taken else "helper"
+    if _shape_differs(fb, sd):
+        return "own"
+    return "given" if sd.stub_line is None else "fill"
+
+
+def _shape_differs(fb: sx.FunBind, sd: StarterDef) -> bool:
+    """Whether ``fb`` takes other arguments than ``sd``: another number, or another order.
+
+    Curried or tupled makes no difference (``compareAB (a, b) v`` is the starter's
+    ``compare_ab(ab, v)``); a parameter named as another of the starter's parameters does
+    (``maxisearch d s ab`` against ``maxisearch(d, ab, s)``).
+    """
+    pats = list(fb.clauses[0].pats)
+    if len(sd.params) == sml_arity(fb):
+        pats = [q for p in pats for q in (
+            p.items if isinstance(p, sx.PTuple) and len(p.items) > 1 else (p,))]
+    elif len(sd.params) != len(pats):
+        return True
+    starter = [n for n, _ in sd.params]
+    for i, p in enumerate(pats):
+        core = p
+        while isinstance(core, sx.PTyped):
+            core = core.pat
+        name = snake(core.name) if isinstance(core, (sx.PVar, sx.PAs)) else None
+        if name is not None and name != starter[i] and name in starter:
+            return True
+    return False
+
+
 _EST = {"hw10": "Est10", "hw11": "Est"}
 """Each homework's estimate structure (``G.Est`` in any game of it)."""
+
+
+def _dec_name(d: sx.Dec) -> str:
+    match d:
+        case sx.Exception(_, binds):
+            return f"exception {binds[0][0]}"
+        case sx.Datatype(_, binds, _):
+            return f"datatype {binds[0].name}"
+        case sx.TypeDec(_, _, name, _):
+            return f"type {name}"
+    return type(d).__name__.lower()
 
 
 def _one_line(text: str) -> str:

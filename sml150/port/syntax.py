@@ -414,8 +414,20 @@ class SeqExp:
     "The expressions."
 
 
+@attrs.frozen
+class While:
+    """``while c do e``: ``e`` evaluated while ``c`` holds; its value is ``()``."""
+
+    pos: Pos
+    "Where it is."
+    cond: Exp
+    "The condition."
+    body: Exp
+    "The body."
+
+
 Exp: TypeAlias = (Const | Var | App | Tuple | ListExp | Record | Selector | Fn | Case | If
-                  | AndAlso | OrElse | Raise | Handle | Typed | Let | SeqExp)
+                  | AndAlso | OrElse | Raise | Handle | Typed | Let | SeqExp | While)
 "An SML expression."
 
 # ---- declarations

@@ -130,8 +130,6 @@ def test_selectors_strings_chars_and_unit() -> None:
 
 
 @pytest.mark.parametrize(("sml", "says"), [
-    ("fun f (x : bool) : bool = x andalso (case x of true => x | false => x)",
-     "1:38: a `case` where SML may not evaluate it"),
     ("fun f (x : int) = {a = x}", "1:19: a record expression is not ported"),
     ("fun f (x : int) = nosuch x", "1:19: unknown function nosuch"),
     ("fun f (x : mystery) = x", "1:12: unknown type mystery"),
