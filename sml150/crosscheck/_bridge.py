@@ -221,9 +221,9 @@ class Translator:
                 return f"{owner}.{entry}"
             case ["get", ["lib", "sml150.lib.est"], est] | ["call", ["get", ["lib", _], est]] \
                     if est in ("MinnieWins", "MaxieWins"):
-                return self._est(est, None)
+                return self._est(est, None, owner)
             case ["call", ["get", ["lib", "sml150.lib.est"], "Guess"], ["lit", int(n)]]:
-                return self._est("Guess", n)
+                return self._est("Guess", n, owner)
             case ["call", ["get", ["mod", "alphabeta" | "jamboree"], con], *args] \
                     if con in ("NEGINF", "POSINF", "Bound", "Leaf", "Step"):
                 owner = owner or self._default_player()
@@ -261,12 +261,25 @@ class Translator:
         player = "Maxie" if cells.count("O") == cells.count("X") else "Minnie"
         return f"(Show.fromList [{board}], {s}.{player})"
 
-    def _est(self, con: str, n: int | None) -> str:
+    def _est(self, con: str, n: int | None, owner: str = "") -> str:
+        """An estimate, made with the ``Est`` of the game it goes to.
+
+        A game's own, or a player's game's, so the library's name for it (``Est``,
+        ``Estimate``) never matters.
+
+        >>> t = Translator("hw10")
+        >>> small = t.structure(["get", ["lib", "sml150.lib.explicit"], "HandoutSmall"])
+        >>> t._est("Guess", -2, small)
+        'H0.Est.Guess ~2'
+        """
+        kind, game = self._kinds.get(owner, ("", ""))
+        est = (f"{owner}.Est" if kind in ("ttt", "game", "riskless") else
+               f"{game}.Est" if kind == "player" else "Est" if self.hw == "hw10" else "Estimate")
         if self.hw == "hw10":
-            return f"Est.Guess {_int(n)}" if n is not None else f"Est.{con}"
+            return f"{est}.Guess {_int(n)}" if n is not None else f"{est}.{con}"
         if n is not None:
-            return f"Estimate.guess {_int(n)}"
-        return "Estimate.minnie_wins" if con == "MinnieWins" else "Estimate.maxie_wins"
+            return f"{est}.guess {_int(n)}"
+        return f"{est}.minnie_wins" if con == "MinnieWins" else f"{est}.maxie_wins"
 
     def _apply(self, s: str, fname: str, args: list[Json], owner: str = "") -> str:
         parts = [self.value(a, owner or s) for a in args]
