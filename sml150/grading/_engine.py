@@ -163,9 +163,12 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
                     order = [i for i, c in enumerate(cases) if c.paths is not None]
                     random.SystemRandom().shuffle(order)
                     for i in order:
-                        if task.first_gates and k in alone and not alone[k].passed:
-                            alone[i] = TestOutcome(cases[i].name, False,
-                                                   "not run: the task's first test failed",
+                        skip = ("not run: the task's first test failed"
+                                if task.first_gates and k in alone and not alone[k].passed
+                                else f"not run: the task's time budget ({budget:g} s) is used up"
+                                if time.monotonic() >= deadline else "")
+                        if skip:
+                            alone[i] = TestOutcome(cases[i].name, False, skip,
                                                    cases[i].hidden, kind=cases[i].kind,
                                                    quote=cases[i].quote)
                             continue
@@ -274,8 +277,11 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
     except SandboxUnavailable:
         raise
     except GraderFault as e:
-        verdict = Verdict(False, f"grader error: {e}")
-        faults.append(f"{case.name!r}: {e}")
+        if time.monotonic() >= deadline:  # a start cut short by the task's deadline: the budget
+            verdict = Verdict(False, "not run: the task's time budget is used up")
+        else:
+            verdict = Verdict(False, f"grader error: {e}")
+            faults.append(f"{case.name!r}: {e}")
     except Exception as e:  # a check, the case's files or a worker start failed: the grader's
         verdict = Verdict(False, "grader error: the grader could not check this test "
                                  f"({type(e).__name__})")

@@ -7,19 +7,20 @@ report (``--reveal``) and the batch table, what looks copied, and a person decid
 
 **The whole submission is read**, not only the graded modules: every file in it that parses as
 Python (any name, any folder: private modules behind a two-line re-export or a star import are
-read like the rest), and in each, the code its string literals hold (a string, a
-concatenation of strings, or their base64, base85 or hex text, compressed or not, that parses
-as Python: code ``exec``-ed from a string). Every function found, at any depth, is normalized
-(docstrings and comments dropped, every local name and argument renamed by order of
-appearance, the code re-printed from its syntax tree) and each function the students write in
-a reference module is matched with the most similar one of the submission, wherever it is and
-whatever its name; a module is flagged when its functions, weighted by their size, are
+read like the rest), and in each, the code its string literals hold (a string, a concatenation
+of strings, or their base64, base85 or hex text, compressed or not, that parses as Python: code
+``exec``-ed from a string), and the code a data file holds so encoded. Every function found, at
+any depth, is normalized (docstrings and comments dropped, every local name and argument renamed
+by order of appearance, the code re-printed from its syntax tree) and each function the students
+write in a reference module is matched with the most similar one of the submission, wherever it
+is and whatever its name; a module is flagged when its functions, weighted by their size, are
 ``THRESHOLD`` alike. Renaming, reformatting, re-commenting, moving or hiding a copy in a string
 does not hide it; a faithful port of another SML solution is far from it. Code the submission
 builds at run time beyond that (``exec`` of computed text, ``marshal``, code objects) is not
 read: its use is flagged instead.
 
-(About 300 lines: the walk, the decoders and the matcher of one flag.)
+(About 410 lines, over the house's 400: the walk of a submission, the decoders of its strings and
+the matcher, all for one flag and read together.)
 """
 
 from __future__ import annotations
@@ -31,13 +32,12 @@ import bz2
 import copy
 import difflib
 import functools
-import gzip
 import lzma
 import os
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -165,8 +165,29 @@ _TEXT: Final[tuple[_Decoder, ...]] = (
     base64.b85decode,
     lambda b: bytes.fromhex(b.decode("ascii")),
 )
+MAX_INFLATED: Final = 4 * 1024 * 1024
+"""The most bytes a compressed string may inflate to (a bomb stops there: the grader's own
+process reads these)."""
+MAX_DECODED: Final = 64 * 1024 * 1024
+"""The most bytes of decoded strings a submission's reading tries to parse, in all."""
+
+
+def _inflater(make: Callable[[], object]) -> _Decoder:
+    """Decompression with ``make()``'s decompressor, at most ``MAX_INFLATED`` bytes out."""
+    def inflate(data: bytes) -> bytes:
+        d: Any = make()
+        return bytes(d.decompress(data, MAX_INFLATED))
+
+    return inflate
+
+
 _INFLATE: Final[tuple[_Decoder, ...]] = (
-    _same, zlib.decompress, gzip.decompress, bz2.decompress, lzma.decompress)
+    _same,
+    _inflater(zlib.decompressobj),
+    _inflater(lambda: zlib.decompressobj(wbits=31)),  # gzip
+    _inflater(bz2.BZ2Decompressor),
+    _inflater(lzma.LZMADecompressor),
+)
 
 
 def _decoded(data: bytes) -> Iterator[str]:
@@ -189,7 +210,13 @@ def _decoded(data: bytes) -> Iterator[str]:
 
 
 def _strings(tree: ast.AST) -> Iterator[bytes]:
-    """The string and bytes literals of ``tree``, and the concatenations of literals only."""
+    """The string and bytes literals of ``tree``, and the concatenations of literals only.
+
+    (A concatenation once, whole: not each of the partial sums of a long ``a + b + ...``.)
+    """
+    inner = {id(side) for n in ast.walk(tree)
+             if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add)
+             for side in (n.left, n.right)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
             value = node.value
@@ -197,6 +224,8 @@ def _strings(tree: ast.AST) -> Iterator[bytes]:
             if len(data) >= MIN_STRING:
                 yield data
         elif isinstance(node, ast.BinOp | ast.List | ast.Tuple | ast.JoinedStr):
+            if id(node) in inner:
+                continue
             parts = _literal_parts(node)
             if parts is not None and len(parts) > 1:
                 joined = b"".join(parts)
@@ -295,19 +324,29 @@ def submission_functions(submission: Path) -> tuple[list[Found], list[str]]:
     """
     found: list[Found] = []
     runtime: list[str] = []
+    budget = [MAX_DECODED]
+
+    def code_in(data: bytes, where: str, *, itself: bool = True) -> None:
+        """The functions of the first decoding of ``data`` that parses (within ``budget``)."""
+        for text in _decoded(data):
+            if budget[0] <= 0:
+                return
+            budget[0] -= len(text)
+            inner = _parse(text) if itself or text != data.decode("utf-8", "replace") else None
+            if inner is not None:
+                found.extend(_functions(inner, where))
+                return
+
     for rel, data in _files(submission):
         tree = _parse(data.decode("utf-8", "replace"))
-        if tree is None:
+        if tree is None:  # a data file: the code it may hold (encoded, compressed)
+            code_in(data, f"{rel} (its data)", itself=False)
             continue
         found.extend(_functions(tree, rel))
         if _builds_code(tree):
             runtime.append(rel)
         for literal in _strings(tree):
-            for text in _decoded(literal):
-                inner = _parse(text)
-                if inner is not None:
-                    found.extend(_functions(inner, f"{rel} (a string)"))
-                    break
+            code_in(literal, f"{rel} (a string)")
         if len(found) > MAX_FUNCTIONS:
             break
     return found[:MAX_FUNCTIONS], runtime
