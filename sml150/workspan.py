@@ -25,6 +25,7 @@ from typing import Any, final
 
 import attrs
 
+from sml150.errors import UsageError
 from sml150.lib.est import est
 from sml150.lib.signatures import GAME, JamboreeSettings
 
@@ -68,7 +69,7 @@ def parse_prunes(text: str) -> list[float]:
     >>> parse_prunes("0,2")
     Traceback (most recent call last):
     ...
-    ValueError: bad prune percentage '2' (a number in [0, 1])
+    sml150.errors.UsageError: bad prune percentage '2' (a number in [0, 1])
     """
     found: list[float] = []
     for part in text.split(","):
@@ -77,7 +78,8 @@ def parse_prunes(text: str) -> list[float]:
         except ValueError:
             p = math.nan
         if not 0.0 <= p <= 1.0:
-            raise ValueError(f"bad prune percentage {part.strip()!r} (a number in [0, 1])")
+            raise UsageError(f"bad prune percentage {part.strip()!r} (a number in [0, 1])",
+                             text=part, accepted="numbers in [0, 1], separated by commas")
         found.append(p)
     return found
 

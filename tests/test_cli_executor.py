@@ -339,7 +339,7 @@ def test_no_note_when_solving_a_file_on_an_executor(capsys: pytest.CaptureFixtur
 def test_the_help_says_where_the_executor_applies(capsys: pytest.CaptureFixture[str]) -> None:
     for command, phrase in (("match", "opened once for the match"),
                             ("play", "opened once for the match"),
-                            ("trace", "hw11-alphabeta is sequential: no effect there"),
+                            ("trace", "any search drawn, run in this process"),
                             ("solve", "a single position is solved in this process")):
         assert main([command, "--help"]) == 0
         shown = " ".join(capsys.readouterr().out.split())

@@ -304,7 +304,7 @@ def test_play_says_who_is_who_and_what_to_type(
 
 
 def test_quiet_or_not_a_terminal_means_no_status(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sml150.cli import _status_console
+    from sml150.cli._match import _status_console
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert _status_console(quiet=True) is None

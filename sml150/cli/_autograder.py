@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+
+from sml150.cli._command import Subcommands
+from sml150.errors import UsageError
 
 __all__ = ["register"]
 
 
-def register(sub: Any) -> None:
+def register(sub: Subcommands) -> None:
     """Add the ``autograder`` subcommand to the ``argparse`` subparsers ``sub``."""
     from sml150.grading import PLATFORMS
     from sml150.grading import SECRET_ENV as ENV
@@ -37,14 +39,9 @@ def _run(args: argparse.Namespace) -> int:
 
     secret = args.secret if args.secret is not None else course_secret()
     if not secret:
-        print(f"sml150 autograder: a course secret is required (--secret or ${ENV})",
-              file=sys.stderr)
-        return 2
-    try:
+        raise UsageError(f"autograder: a course secret is required (--secret or ${ENV})")
+    try:  # a short secret: the one UsageError, printed by main
         written = write_bundle(args.platform, args.hw, args.out, secret)
-    except ValueError as e:
-        print(f"sml150 autograder: {e}", file=sys.stderr)
-        return 2
     except OSError as e:
         print(f"sml150 autograder: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1

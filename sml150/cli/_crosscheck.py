@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
+from sml150.cli._command import Subcommands
 from sml150.cli._usage import UsageError
 from sml150.crosscheck import LIBRARIES, CrosscheckReport, crosscheck, sml_missing
 from sml150.grading.toolkit import clean_text, homework
@@ -89,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if report.findings or report.problems or not_run else 0
 
 
-def register(sub: Any) -> None:
+def register(sub: Subcommands) -> None:
     """Add the ``crosscheck`` subcommand to the CLI's subparsers.
 
     >>> p = argparse.ArgumentParser(); register(p.add_subparsers())

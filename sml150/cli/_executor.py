@@ -45,15 +45,12 @@ def check_executor(spec: str) -> bool:
     >>> check_executor("threads:2")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: bad executor spec 'threads:2': use serial, processes[:N], \
+    sml150.errors.UsageError: bad executor spec 'threads:2': use serial, processes[:N], \
 dask[:N] or dask:ADDRESS
     """
     from sml150.parallel import parse_spec
 
-    try:
-        return parse_spec(spec).kind != "serial"
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    return parse_spec(spec).kind != "serial"
 
 
 @contextlib.contextmanager
@@ -96,7 +93,7 @@ def connect_timeout(environ: dict[str, str] | None = None) -> float:
     >>> connect_timeout({"SML150_CONNECT_TIMEOUT": "soon"})
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: SML150_CONNECT_TIMEOUT must be a number of seconds > 0, not 'soon'
+    sml150.errors.UsageError: SML150_CONNECT_TIMEOUT must be a number of seconds > 0, not 'soon'
     """
     env = os.environ if environ is None else environ
     text = env.get(TIMEOUT_VARIABLE)
@@ -120,7 +117,7 @@ def reach_scheduler(address: str, timeout: float) -> None:
     >>> reach_scheduler("tcp://127.0.0.1:1", 5.0)
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: could not reach the Dask scheduler at tcp://127.0.0.1:1 within \
+    sml150.errors.UsageError: could not reach the Dask scheduler at tcp://127.0.0.1:1 within \
 5 s (Connection refused); is it running? (SML150_CONNECT_TIMEOUT=SECONDS waits longer)
     """
     scheme, sep, hostport = address.partition("://")

@@ -94,7 +94,7 @@ def _check_name(text: str, what: str) -> None:
     >>> _check_name("a\x00b", "directory")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: the directory 'a\x00b' holds a NUL character: no file can have it
+    sml150.errors.UsageError: the directory 'a\x00b' holds a NUL character: no file can have it
     """
     if "\x00" in text:
         raise UsageError(f"the {what} {text!r} holds a NUL character: no file can have it")
@@ -120,11 +120,11 @@ def check_writable_directory(text: str, what: str = "directory") -> Path:
     >>> check_writable_directory("")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: the directory is empty: name one (for example starter/)
+    sml150.errors.UsageError: the directory is empty: name one (for example starter/)
     >>> check_writable_directory("/proc/sml150-starter")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: cannot create files in /proc (No such file or directory): \
+    sml150.errors.UsageError: cannot create files in /proc (No such file or directory): \
 choose another directory than '/proc/sml150-starter'
     >>> import tempfile; d = tempfile.mkdtemp()
     >>> check_writable_directory(d + "/starter") == Path(d) / "starter"
@@ -231,7 +231,7 @@ def check_submission_directory(text: str) -> Path:
     >>> check_submission_directory("/nonexistent/submission")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: submission directory not found: /nonexistent/submission
+    sml150.errors.UsageError: submission directory not found: /nonexistent/submission
     """
     _check_name(text, "submission directory")
     path = Path(text)
@@ -255,16 +255,16 @@ def check_output_file(text: str, what: str, suffixes: tuple[str, ...] = ()) -> P
     >>> check_output_file("/nonexistent-sml150/results.json", "--gradescope")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: --gradescope /nonexistent-sml150/results.json: no folder \
+    sml150.errors.UsageError: --gradescope /nonexistent-sml150/results.json: no folder \
 /nonexistent-sml150 to write it in (make it first)
     >>> check_output_file("/tmp", "--out")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: --out /tmp is a folder: name a file in it
+    sml150.errors.UsageError: --out /tmp is a folder: name a file in it
     >>> check_output_file("plot", "--out", (".png", ".svg"))
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: --out plot: name the file with its format's suffix (.png, .svg)
+    sml150.errors.UsageError: --out plot: name the file with its format's suffix (.png, .svg)
     """
     if not text.strip():
         raise UsageError(f"{what} is empty: name a file")
@@ -302,7 +302,7 @@ def check_output_directory(text: str, what: str) -> Path:
     >>> check_output_directory(str(Path(d) / "gone"), "--out")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: --out ... is a symbolic link to nothing: name a folder
+    sml150.errors.UsageError: --out ... is a symbolic link to nothing: name a folder
     """
     path = Path(text)
     try:

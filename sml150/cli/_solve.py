@@ -53,9 +53,10 @@ from typing import Any, TextIO
 
 import attrs
 
+from sml150.cli._command import Subcommands
 from sml150.cli._games import build_game
 from sml150.cli._usage import UsageError
-from sml150.specs import ConnectFourSpec, GameChoice, SpecError
+from sml150.specs import ConnectFourSpec, GameChoice
 from sml150.specs.build import require_table_keys
 
 __all__ = ["Outcome", "Position", "read_positions", "register", "solve_position"]
@@ -381,10 +382,7 @@ def _build(spec: str) -> _Choice:
     choice = build_game(spec)
     if isinstance(choice.spec, ConnectFourSpec):
         return _connect4(choice)
-    try:
-        require_table_keys(choice, "solve")
-    except SpecError as e:
-        raise UsageError(str(e)) from None
+    require_table_keys(choice, "solve")
     game = choice.game
     read, solve = _engine_solver(game, choice.title)
     return _Choice(choice.title, read, solve, game.state_to_string)
@@ -443,7 +441,7 @@ def solve_position(spec: str, moves: str, *, max_nodes: int | None = None,
 # -- the command -------------------------------------------------------------------------------
 
 
-def register(sub: Any) -> None:
+def register(sub: Subcommands) -> None:
     """Add the ``solve`` subcommand to the CLI's subparsers.
 
     >>> import argparse

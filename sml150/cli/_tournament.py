@@ -25,8 +25,8 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from typing import Any
 
+from sml150.cli._command import Subcommands
 from sml150.cli._games import build_game
 from sml150.cli._paths import check_output_file
 from sml150.cli._players import check_seat, parse_player
@@ -69,10 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from sml150.parallel import WorkerLost, parse_spec, progress
 
     title = _check(args)
-    try:
-        parse_spec(args.executor)
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    parse_spec(args.executor)  # a bad spec: the one UsageError
     n_pairs = len(args.players) * (len(args.players) - 1) // 2
     total = n_pairs * args.games
     to_stdout = "-" in (args.json, args.csv)
@@ -103,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: Any) -> None:
+def register(sub: Subcommands) -> None:
     """Add the ``tournament`` subcommand to the CLI's subparsers.
 
     >>> p = argparse.ArgumentParser(); register(p.add_subparsers())

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
+from sml150.cli._command import Subcommands
 from sml150.cli._games import build_game
 from sml150.cli._paths import check_output_file
 from sml150.cli._players import parse_player
 from sml150.cli._usage import UsageError
 from sml150.lib.signatures import Maxie
-from sml150.specs import JamboreeSpec, SpecError, check_seat
+from sml150.specs import JamboreeSpec, check_seat
 
 __all__ = ["PLOT_SUFFIXES", "register"]
 
@@ -45,7 +45,7 @@ def _depth(spec: str) -> int:
     >>> _depth("alphabeta:3")
     Traceback (most recent call last):
     ...
-    sml150.cli._usage.UsageError: workspan measures Jamboree: use --player jamboree:D, not ...
+    sml150.errors.UsageError: workspan measures Jamboree: use --player jamboree:D, not ...
     """
     try:
         p = parse_player(spec)
@@ -64,16 +64,10 @@ def run(args: argparse.Namespace) -> int:
 
     check_executor(args.executor)
     depth = _depth(args.player)
-    try:
-        prunes = workspan.parse_prunes(args.prune)
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    prunes = workspan.parse_prunes(args.prune)
     choice = build_game(args.game)
     # An explicit tree is searched to its leaves: the depth must fit it, as under match.
-    try:
-        check_seat(JamboreeSpec(depth, None), choice, Maxie, prune_varies=True)
-    except SpecError as e:
-        raise UsageError(str(e)) from None
+    check_seat(JamboreeSpec(depth, None), choice, Maxie, prune_varies=True)
     if args.out is not None:  # say so before measuring (minutes), not after
         check_output_file(str(args.out), "--out", PLOT_SUFFIXES)
         try:
@@ -94,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: Any) -> None:
+def register(sub: Subcommands) -> None:
     """Add the ``workspan`` subcommand to the CLI's subparsers.
 
     >>> p = argparse.ArgumentParser(); register(p.add_subparsers())

@@ -49,6 +49,7 @@ from typing import Any, Final, final
 import attrs
 
 import sml150
+from sml150.errors import UsageError
 
 __all__ = ["PLATFORMS", "BundleFile", "install_list", "python_floor", "write_bundle"]
 
@@ -279,11 +280,11 @@ def write_bundle(platform: str, hw: str, out: Path, secret: str) -> list[BundleF
     from sml150.grading._handout import HOMEWORKS
 
     if platform not in PLATFORMS:
-        raise ValueError(f"unknown platform {platform!r}: choose one of {', '.join(PLATFORMS)}")
+        raise UsageError(f"unknown platform {platform!r}: choose one of {', '.join(PLATFORMS)}")
     if hw not in HOMEWORKS:
-        raise ValueError(f"unknown homework {hw!r}: choose one of {', '.join(HOMEWORKS)}")
+        raise UsageError(f"unknown homework {hw!r}: choose one of {', '.join(HOMEWORKS)}")
     if len(secret) < 16:
-        raise ValueError("the course secret must have at least 16 characters")
+        raise UsageError("the course secret must have at least 16 characters")
     out.mkdir(parents=True, exist_ok=True)
     files = [*_package_files(), ("course_secret", (secret + "\n").encode())]
     setup = setup_script(platform)

@@ -2,10 +2,10 @@
 
 >>> parse_spec("processes:3")
 ExecutorSpec(kind='processes', workers=3, address=None)
->>> parse_spec("threads")
+>>> parse_spec("threads")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: bad executor spec 'threads': use serial, processes[:N], dask[:N] or dask:ADDRESS
+sml150.errors.UsageError: bad executor spec 'threads': use serial, processes[:N], ...
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import re
 from typing import Final, Literal, final
 
 import attrs
+
+from sml150.errors import UsageError
 
 __all__ = ["ACCEPTED", "MAX_LOCAL_WORKERS", "ExecutorSpec", "Kind", "parse_spec"]
 
@@ -45,7 +47,7 @@ def parse_spec(spec: str) -> ExecutorSpec:
 
     REQUIRES: ``spec`` is ``serial``, ``processes``, ``processes:N``, ``dask``, ``dask:N`` (N a
     whole number >= 1) or ``dask:ADDRESS`` (``host:port`` or ``scheme://host:port``); else
-    ``ValueError`` naming the spec and the accepted forms.
+    ``UsageError`` (``sml150.errors``, a ``ValueError``) naming the spec and the accepted forms.
     ENSURES: the parsed record.
 
     >>> parse_spec("serial")
@@ -54,18 +56,18 @@ def parse_spec(spec: str) -> ExecutorSpec:
     'tcp://127.0.0.1:8786'
     >>> parse_spec("dask:4").workers
     4
-    >>> parse_spec("processes:0")
+    >>> parse_spec("processes:0")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: bad executor spec 'processes:0': use serial, processes[:N], dask[:N] or dask:ADDRESS
+    sml150.errors.UsageError: bad executor spec 'processes:0': use serial, processes[:N], ...
     >>> parse_spec(f"processes:{MAX_LOCAL_WORKERS + 1}")
     Traceback (most recent call last):
     ...
-    ValueError: bad executor spec 'processes:...': at most ... worker processes on this machine ...
+    sml150.errors.UsageError: bad executor spec 'processes:...': at most ... worker processes ...
 
     (``N`` worker processes start on this machine, so ``N`` is at most ``MAX_LOCAL_WORKERS``.)
     """
-    bad = ValueError(f"bad executor spec {spec!r}: use {ACCEPTED}")
+    bad = UsageError(f"bad executor spec {spec!r}: use {ACCEPTED}", text=spec, accepted=ACCEPTED)
     kind, colon, rest = spec.strip().partition(":")
     kind = kind.lower()
     if colon and not rest:
@@ -78,7 +80,7 @@ def parse_spec(spec: str) -> ExecutorSpec:
         if n < 1:
             raise bad
         if n > MAX_LOCAL_WORKERS:
-            raise ValueError(
+            raise UsageError(
                 f"bad executor spec {spec!r}: at most {MAX_LOCAL_WORKERS} worker processes on"
                 f" this machine ({os.cpu_count() or 1} cores; more only compete for them); use"
                 " dask:ADDRESS to scale out")

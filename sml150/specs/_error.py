@@ -1,8 +1,14 @@
-"""The one error of the spec grammar, and the careful number reader every spec goes through."""
+"""The spec grammars' error (``sml150.errors.UsageError``), and the careful number reader.
+
+``SpecError`` is the one error for bad text from the user under the name the specs have always
+used: the same class, so the command catches it once.
+"""
 
 from __future__ import annotations
 
 import re
+
+from sml150.errors import UsageError, shown
 
 __all__ = ["MAX_DIGITS", "SpecError", "shown", "whole_number"]
 
@@ -12,23 +18,8 @@ MAX_DIGITS = 9
 _WHOLE = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)  # noqa: UP031 -- a regex, not a message
 
 
-class SpecError(ValueError):
-    """A GAME or PLAYER spec that cannot be read or built.
-
-    Its message is one line naming the bad part (the command prints ``sml150: error: ...``).
-
-    >>> str(SpecError("unknown game 'chess'"))
-    "unknown game 'chess'"
-    """
-
-
-def shown(text: str) -> str:
-    """``text`` as a message quotes it: at most 40 characters.
-
-    >>> shown("x" * 50)
-    'xxxxxxxxxxxxxxxxxxxx...(50 characters)'
-    """
-    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+SpecError = UsageError
+"""A GAME or PLAYER spec that cannot be read or built: ``UsageError`` (one class, one line)."""
 
 
 def whole_number(text: str, what: str, *, least: int = 0, where: str = "") -> int:
@@ -45,7 +36,7 @@ def whole_number(text: str, what: str, *, least: int = 0, where: str = "") -> in
     >>> whole_number("²", "depth")
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: bad depth '²' (a whole number >= 0)
+    sml150.errors.UsageError: bad depth '²' (a whole number >= 0)
     """
     if _WHOLE.fullmatch(text) is None or int(text) < least:
         raise SpecError(f"bad {what} {shown(text)!r}{where} (a whole number >= {least})")

@@ -58,7 +58,7 @@ class TicTacToeSpec:
     >>> TicTacToeSpec.read("tictactoe:9", ["9"])
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: Tic-Tac-Toe board size must be 1..8, not 9
+    sml150.errors.UsageError: Tic-Tac-Toe board size must be 1..8, not 9
     """
 
     size: int = 3
@@ -178,7 +178,7 @@ class ConnectFourSpec:
         >>> ConnectFourSpec.read("connect4:20x6", ["20x6"])
         Traceback (most recent call last):
         ...
-        sml150.specs._error.SpecError: Connect Four board must be 4..16 by 4..16, not 20x6
+        sml150.errors.UsageError: Connect Four board must be 4..16 by 4..16, not 20x6
         """
         size = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})", args[0]) if len(args) == 1 else None
         if args and size is None:
@@ -254,7 +254,7 @@ class ModuleSpec:
         >>> ModuleSpec.read("1bad:X")
         Traceback (most recent call last):
         ...
-        sml150.specs._error.SpecError: bad GAME '1bad:X' (a module game is MODULE:ATTRIBUTE, ...
+        sml150.errors.UsageError: bad GAME '1bad:X' (a module game is MODULE:ATTRIBUTE, ...
         """
         module, _, attribute = text.partition(":")
         if _NAME.fullmatch(module) is None or _NAME.fullmatch(attribute) is None:
@@ -310,7 +310,7 @@ def parse_game(text: str) -> GameSpec:
     >>> parse_game("chess")
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: unknown game 'chess' (use tictactoe[:N][:draw], ...
+    sml150.errors.UsageError: unknown game 'chess' (use tictactoe[:N][:draw], ...
     """
     parts = text.lower().split(":")
     read = _KEYWORDS.get(parts[0])

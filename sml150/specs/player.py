@@ -161,11 +161,11 @@ def parse_player(text: str) -> PlayerSpec:
     >>> parse_player("alphabeta:x")
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: bad search depth 'x' in 'alphabeta:x' (a whole number >= 1)
+    sml150.errors.UsageError: bad search depth 'x' in 'alphabeta:x' (a whole number >= 1)
     >>> parse_player("fast")
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: unknown player 'fast' (use minimax:D, alphabeta:D, ...
+    sml150.errors.UsageError: unknown player 'fast' (use minimax:D, alphabeta:D, ...
     """
     parts = text.lower().split(":")
     where = f" in {shown(text)!r}"
@@ -230,7 +230,7 @@ def engine_spec(text: str) -> EngineSpec:
     >>> engine_spec("alphabeta:4")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sml150.specs._error.SpecError: 'alphabeta:4' is the course's player, not the engine's (...)
+    sml150.errors.UsageError: 'alphabeta:4' is the course's player, not the engine's (...)
     """
     p = parse_player(text)
     if not isinstance(p, EngineSpec):
