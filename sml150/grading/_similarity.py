@@ -51,6 +51,8 @@ MAX_FILES: Final = 2000
 """Files of a submission read at most (the copy's own limit)."""
 MAX_FILE_BYTES: Final = 2_000_000
 """Larger files are not read."""
+MAX_TOTAL_BYTES: Final = 64 * 1024 * 1024
+"""Bytes of a submission read at most, in all (the copy's own limit)."""
 MAX_FUNCTIONS: Final = 5000
 """Functions compared at most."""
 MIN_STRING: Final = 40
@@ -291,21 +293,23 @@ def _functions(tree: ast.AST, where: str) -> Iterator[Found]:
 
 def _files(submission: Path) -> Iterator[tuple[str, bytes]]:
     """``(relative path, bytes)`` of the submission's regular files, links not followed."""
-    count = 0
+    count, left = 0, MAX_TOTAL_BYTES
     for top, dirs, files in os.walk(submission, followlinks=False):
         dirs.sort()
         for name in sorted(files):
             count += 1
-            if count > MAX_FILES:
+            if count > MAX_FILES or left <= 0:
                 return
             path = Path(top) / name
             try:
                 if path.is_symlink() or not path.is_file() or \
                         path.stat().st_size > MAX_FILE_BYTES:
                     continue
-                data = path.read_bytes()[:MAX_FILE_BYTES]
+                with path.open("rb") as f:
+                    data = f.read(min(MAX_FILE_BYTES, left))
             except OSError:
                 continue
+            left -= len(data)
             yield os.fsdecode(path.relative_to(submission)), data
 
 
