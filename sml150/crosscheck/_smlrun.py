@@ -41,6 +41,7 @@ import attrs
 
 from sml150.grading.toolkit import (
     INSIDE,
+    SANDBOX_UID,
     Limits,
     WorkerCgroup,
     bwrap_argv,
@@ -141,17 +142,22 @@ def run_sml(  # noqa: PLR0915 -- one run: its command line, its walls, watching 
     program = launcher_program(EXEC_FD)
     shutil.copyfile(LAUNCHER, work / "_launch.py")
     here = f"{INSIDE}/work" if sandboxed else str(work)
+    cgroup = WorkerCgroup.create(tasks=limits.tasks, memory=limits.memory + limits.tmpfs) \
+        if sandboxed else None
+    as_nobody = sandboxed and bool(runtime().setpriv)
+    # the worker's process cap: a cgroup's where the sandboxes share the host's uid 65534 (a
+    # per-uid cap would let one starve the others), else this uid's tasks and 256 more
+    nproc = ((1 << 20 if cgroup is not None else user_tasks(SANDBOX_UID) + 256) if as_nobody
+             else user_tasks() + 256)
     config = {
         "memory": limits.memory, "cpu": limits.cpu, "fsize": limits.output, "files": 64,
-        "nproc": user_tasks() + 256, "exec_fd": EXEC_FD,
+        "nproc": nproc, "exec_fd": EXEC_FD,
         "seccomp": program.hex() if program is not None else "",
         "program": str(sml.runner),
         "argv": [str(sml.runner), f"@SMLload={sml.heap}", f"{here}/{driver}"],
         "env": {"CM_PATHCONFIG": str(sml.home / "lib" / "pathconfig"), "LC_ALL": "C.UTF-8",
                 "HOME": "/tmp"},
     }
-    cgroup = WorkerCgroup.create(tasks=limits.tasks, memory=limits.memory + limits.tmpfs) \
-        if sandboxed else None
     if sandboxed:
         rt = runtime()
         binds = [(str(sml.home), str(sml.home)), (str(work), f"{INSIDE}/work"),

@@ -17,7 +17,7 @@ from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
 from sml150.grading._engine import expected_replies
 from sml150.grading._handout import homework
 from sml150.grading._model import Case, Reply, TaskSpec, clean_text
-from sml150.grading._runtime import Runtime, bwrap_argv, libraries_in, runtime
+from sml150.grading._runtime import SANDBOX_UID, Runtime, bwrap_argv, libraries_in, runtime
 from sml150.grading._sandbox import (
     INSIDE,
     Bundle,
@@ -34,6 +34,7 @@ from sml150.grading._worker import encode
 __all__ = [
     "CHECKS",
     "INSIDE",
+    "SANDBOX_UID",
     "Bundle",
     "Case",
     "Limits",
