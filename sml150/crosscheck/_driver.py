@@ -303,7 +303,7 @@ class Transcript:
         if self.stopped or self.ended:
             return
         kind, key = self.current
-        why = problem or "SML/NJ stopped"
+        why = problem or "SML/NJ ended before it answered (OS.Process.exit in the SML?)"
         if kind == "case" and key not in self.found:
             self.found[key] = CaseOutput(self.began, self._text(), problem=why)
         elif kind == "piece" and int(key) not in self.loaded:
