@@ -60,8 +60,9 @@ class LibraryChoice:
 class _Library:
     names: frozenset[str]
     """Its top-level structures, functors and signatures."""
-    tupled: dict[str, bool]
-    """``Seq`` functions of its ``SEQUENCE`` signature: whether the first argument is a tuple."""
+    arity: dict[str, int]
+    """``Seq`` functions of its ``SEQUENCE`` signature: the size of their first argument's
+    tuple (0: not a tuple)."""
 
 
 _USE: Final = re.compile(r'use\s+"([^"]+)"')
@@ -80,38 +81,40 @@ def _library_files(folder: str) -> list[str]:
     return out
 
 
-def _first_argument_tupled(ty: str) -> bool:
-    """Whether a function type's first argument is a tuple (a ``*`` before the first ``->``).
+def _first_argument_arity(ty: str) -> int:
+    """The size of a function type's first argument if it is a tuple, else 0.
 
-    >>> _first_argument_tupled("'a * 'a seq -> 'a seq"), _first_argument_tupled("'a -> 'a seq")
-    (True, False)
-    >>> _first_argument_tupled("( 'a * 'a -> 'a ) -> 'a -> 'a seq -> 'a")
-    False
+    >>> _first_argument_arity("'a * 'a seq -> 'a seq"), _first_argument_arity("'a -> 'a seq")
+    (2, 0)
+    >>> _first_argument_arity("( 'a * 'a -> 'a ) -> 'a -> 'a seq -> 'a")
+    0
+    >>> _first_argument_arity("'a seq * int * 'a -> 'a seq")
+    3
     """
-    depth = 0
+    depth, stars = 0, 0
     words = ty.replace("(", " ( ").replace(")", " ) ").split()
     for w in words:
         depth += (w == "(") - (w == ")")
         if depth == 0 and w == "->":
-            return False
+            break
         if depth == 0 and w == "*":
-            return True
-    return False
+            stars += 1
+    return stars + 1 if stars else 0
 
 
 @functools.cache
 def library_names(folder: str) -> _Library:
     """What the library in ``folder`` defines (scanned once)."""
     names: set[str] = set()
-    tupled: dict[str, bool] = {}
+    arity: dict[str, int] = {}
     for path in _library_files(folder):
         with open(path, encoding="utf-8") as f:
             s = scan(f.read())
         names |= {m.name for m in s.modules if m.depth == 0} | s.signatures
         for sig, name, ty in s.specs:
             if sig == "SEQUENCE":
-                tupled[name] = _first_argument_tupled(ty)
-    return _Library(frozenset(names), tupled)
+                arity[name] = _first_argument_arity(ty)
+    return _Library(frozenset(names), arity)
 
 
 def _referenced(scans: Iterable[Scan]) -> set[str]:
@@ -151,16 +154,16 @@ Seq.cons a b (1 call)')
         if only:
             votes[o] += len(only)
             reasons[o].append("the files use " + ", ".join(only))
-    shapes = Counter((f, t) for s in scans for f, t in s.calls)
-    for (f, t), n in sorted(shapes.items()):
-        if not all(f in lib.tupled for lib in libs.values()):
+    shapes = Counter((f, n) for s in scans for f, n in s.calls)
+    for (f, n), count in sorted(shapes.items()):
+        if not all(f in lib.arity for lib in libs.values()):
             continue  # a function some library lacks tells nothing of its shape
-        fits = [o for o, lib in libs.items() if lib.tupled[f] == t]
+        fits = [o for o, lib in libs.items() if lib.arity[f] == n]
         if fits and len(fits) < len(libs):
             for o in fits:
-                votes[o] += n
-                shape = f"Seq.{f} (a, b)" if t else f"Seq.{f} a b"
-                reasons[o].append(f"{shape} ({n} call{'s' if n > 1 else ''})")
+                votes[o] += count
+                shape = (f"Seq.{f} ({', '.join('abcdefgh'[:n])})" if n else f"Seq.{f} a b")
+                reasons[o].append(f"{shape} ({count} call{'s' if count > 1 else ''})")
     ranked = sorted(options, key=lambda o: (-votes[o], o != "project"))
     top, second = votes[ranked[0]], votes[ranked[1]] if len(ranked) > 1 else 0
     if top in (0, second):

@@ -146,8 +146,9 @@ class Scan:
     """The signatures it declares."""
     refs: frozenset[str]
     """The long identifiers it uses (``Seq.nth``, ``BetterSeq``, ``Est.Guess``)."""
-    calls: tuple[tuple[str, bool], ...]
-    """``Seq`` calls with an argument: (function, applied to a tuple first)."""
+    calls: tuple[tuple[str, int], ...]
+    """``Seq`` calls with an argument: (function, the size of the tuple it is applied to
+    first, or 0 for any other argument)."""
     specs: tuple[tuple[str, str, str], ...]
     """``val`` specifications of its signatures: (signature, name, type text)."""
     starts: tuple[int, ...] = ()
@@ -455,15 +456,15 @@ class _Scanner:
             self.i += 1
 
 
-def _calls(toks: list[Token]) -> Iterator[tuple[str, bool]]:
-    """``Seq.f`` applied to an argument: (``f``, the argument is a tuple)."""
+def _calls(toks: list[Token]) -> Iterator[tuple[str, int]]:
+    """``Seq.f`` applied to an argument: (``f``, its first argument's tuple size or 0)."""
     for j, t in enumerate(toks[:-1]):
         parts = t.text.split(".")
         if len(parts) < 2 or parts[-2] != "Seq" or not re.fullmatch(r"[a-z]\w*", parts[-1]):
             continue
         nxt = toks[j + 1].text
         if nxt == "(":
-            depth, k, comma = 0, j + 1, False
+            depth, k, commas = 0, j + 1, 0
             while k < len(toks):
                 w = toks[k].text
                 depth += (w in ("(", "[", "{")) - (w in (")", "]", "}"))
@@ -472,15 +473,15 @@ def _calls(toks: list[Token]) -> Iterator[tuple[str, bool]]:
                 elif w == "end":
                     depth -= 1
                 if depth == 1 and w == ",":
-                    comma = True
+                    commas += 1
                 if depth == 0:
                     break
                 k += 1
-            yield parts[-1], comma
+            yield parts[-1], commas + 1 if commas else 0
         elif re.fullmatch(r"[a-z][A-Za-z0-9_']*|[0-9]+|\[|#?\".*", nxt) and nxt not in (
                 _DECL_WORDS | {"andalso", "orelse", "then", "else", "of", "do", "handle", "o",
                                "before", "div", "mod"}):
-            yield parts[-1], False
+            yield parts[-1], 0
 
 
 def scan(text: str) -> Scan:
@@ -497,7 +498,7 @@ def scan(text: str) -> Scan:
     >>> [(m.name, sorted(m.values), m.applies) for m in s.modules]
     [('AB.Seq', [], 'BetterSeq'), ('AB', ['F', 'Leaf', 'Seq', 'Step', 'next_move'], '')]
     >>> s.calls
-    (('nth', False), ('cons', True))
+    (('nth', 0), ('cons', 2))
     """
     toks = tokens(text)
     sc = _Scanner(toks, text)
