@@ -41,7 +41,6 @@ def _with_tests(hw: str, d: Path) -> Path:
     return d
 
 
-@pytest.mark.xdist_group("stubs")
 @pytest.mark.parametrize(("hw", "kind"), DEFAULT_ROUNDS,
                          ids=[f"{hw}-{kind.replace(' ', '_')}" for hw, kind in DEFAULT_ROUNDS])
 def test_a_degenerate_submission_scores_zero_everywhere(hw: str, kind: str,
