@@ -593,3 +593,76 @@ def test_the_shared_library_is_one_per_process_and_gone_at_exit(tmp_path: Path) 
         capture_output=True, text=True, check=True, env={**os.environ, "TMPDIR": str(tmp_path)})
     where = Path(made.stdout.strip())
     assert where.parent == tmp_path and not where.exists()
+
+
+_PROBE = '''import json, os
+
+
+def look():
+    """What a run can read of its own sandbox, but the clock and the machine's counters."""
+    def read(path):
+        try:
+            with open(path, "rb") as f:
+                return f.read().decode("latin-1")
+        except OSError as e:
+            return type(e).__name__
+    links = {}
+    for fd in range(16):
+        try:
+            link = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        # (a pipe's number and a deleted file's inode are counters)
+        links[fd] = "pipe" if link.startswith("pipe:") else link.rsplit("/#", 1)[0]
+    here = os.path.dirname(os.path.abspath(__file__))
+    files = {n: [os.stat(os.path.join(here, n)).st_size, os.stat(os.path.join(here, n)).st_mtime]
+             for n in sorted(os.listdir(here))}
+    mounts = []  # without the mount ids and anonymous device numbers (counters)
+    for line in read("/proc/self/mountinfo").splitlines():
+        _id, _parent, dev, rest = line.split(" ", 3)
+        mounts.append(("0:*" if dev.startswith("0:") else dev) + " " + rest)
+    return json.dumps({
+        "mounts": mounts, "init": read("/proc/1/cmdline"),
+        "environ": read("/proc/self/environ"), "pids": sorted(os.listdir("/proc")),
+        "links": links, "here": here, "files": files, "cwd": os.getcwd(),
+        "argv": [a for a in read("/proc/self/cmdline").split("\\0") if '"nproc"' not in a],
+    })
+'''
+
+
+@needs_bwrap
+def test_every_run_of_a_task_looks_the_same_from_inside(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three cases with workers of their own (as Task 4.2's runs), graded by the engine: the
+    mount table, /proc, the links, the paths, names, sizes and times they see are the same."""
+    from sml150.grading import _engine
+    from sml150.grading._checks import CHECKS
+    from sml150.grading._model import Case, TaskSpec, Verdict
+
+    seen: list[str] = []
+
+    def record(expected: object, got: list[Reply], arg: object) -> Verdict:
+        seen.append(str(got[0].value))
+        return Verdict(True)
+
+    def probe(directory: Path) -> list[Path]:
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "probe.py").write_text(_PROBE)
+        os.utime(directory / "probe.py", (946_684_800, 946_684_800))
+        return [directory]
+
+    monkeypatch.setitem(CHECKS, "record", record)  # the engine's table
+    expr = ["call", ["get", ["mod", "probe"], "look"]]
+    cases = [Case(f"run {i}", (expr,), "record", paths=probe, quote="q") for i in range(3)]
+    task = TaskSpec("9.9", "probe", 1, lambda: cases)
+    (tmp_path / "sub").mkdir()
+    # Without the audit hook, which guards /proc: what code that bypasses it would read.
+    report = _engine.grade_tasks("hw10", [task], tmp_path / "sub", Limits(audit_hook=False),
+                                 sandbox=True)
+    assert report.ok and len(seen) == 3, (report.notes, seen)
+    first = json.loads(seen[0])
+    table = "\n".join(first["mounts"])
+    assert "case-" not in table and " /sandbox/path0 " in table
+    assert first["pids"][:2] == ["1", "2"]
+    for other in seen[1:]:
+        assert json.loads(other) == first
