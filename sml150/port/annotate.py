@@ -18,13 +18,24 @@ variable no parameter mentions is a function that never returns (it raises): ``N
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
 from sml150.port import syntax as sx
 from sml150.port.infer import Inferred
-from sml150.port.smltypes import UNIT, Spelling, TCon, TVar, Type, free_vars, spell, tyvar_name
+from sml150.port.smltypes import (
+    UNIT,
+    Spelling,
+    TCon,
+    TRecord,
+    TVar,
+    Type,
+    free_vars,
+    spell,
+    tyvar_name,
+)
 
 __all__ = ["Annotator", "peel"]
 
@@ -73,6 +84,13 @@ class Annotator:
     "Import lines the spelled types need."
     tyvars: set[str] = attrs.Factory(set)
     "The TypeVars the spelled types name."
+    records: Callable[[tuple[str, ...]], str | None] | None = None
+    "The class the port writes for a record type with these labels (the emitter's)."
+    record_fields: dict[tuple[str, ...], dict[str, str | None]] = attrs.Factory(dict)
+    """The field types of each record type spelled (sorted labels → label → annotation; None
+    where a field has no annotation outside a function: no spelling, or a type variable)."""
+    generic: frozenset[str] = frozenset({"State", "Move"})
+    "The starter's own type parameters (a module-level record's field cannot name them)."
     _names: dict[int, str] = attrs.Factory(dict)
 
     def __attrs_post_init__(self) -> None:
@@ -86,12 +104,36 @@ class Annotator:
         """``t`` as an annotation (None where it has none); its imports are recorded."""
         if any(v in self.inferred.unresolved for v in free_vars(t)):
             return None
-        s: Spelling | None = spell(t, names, self._names, avoid=frozenset(self.avoid))
+        s: Spelling | None = spell(t, names, self._names, avoid=frozenset(self.avoid),
+                                   records=self.records)
         if s is None:
             return None
+        self._record_fields(t, names)
         self.imports |= s.imports
         self.tyvars |= s.tyvars
         return s.text
+
+    def _record_fields(self, t: Type, names: Mapping[str, str]) -> None:
+        """Remember the field types of the record types in ``t`` (the first seen of each)."""
+        stack = [t]
+        while stack:
+            u = stack.pop()
+            if isinstance(u, TCon):
+                stack.extend(u.args)
+            elif isinstance(u, TRecord):
+                stack.extend(f for _, f in u.fields)
+                key = tuple(sorted(k for k, _ in u.fields))
+                if key in self.record_fields:
+                    continue
+                fields: dict[str, str | None] = {}
+                for k, f in u.fields:
+                    s = spell(f, names, {}, records=self.records)
+                    free = s is not None and not s.tyvars and not any(
+                        re.search(rf"\b{g}\b", s.text) for g in self.generic)
+                    fields[k] = s.text if s is not None and free else None
+                    if s is not None and free:
+                        self.imports |= s.imports
+                self.record_fields[key] = fields
 
     def _signature(self, args: list[Type], result: Type, names: Mapping[str, str]
                    ) -> tuple[list[str | None], str | None]:
@@ -105,6 +147,45 @@ class Annotator:
             self.imports.add("from typing import NoReturn")
             return None
         return result
+
+    def learn(self, t: Type, annotation: str, names: Mapping[str, str]) -> None:
+        """Name ``t``'s type variables as ``annotation`` (the starter's, for ``t``) names them.
+
+        A stub's parameters keep the starter's annotations (``Callable[[A, A], bool]``); the
+        functions nested in it must call the same SML variable by the same name.
+        """
+        placeholders = {v: f"__V{v}__" for v in free_vars(t) if v not in self._names}
+        if not placeholders:
+            return
+        spelled = spell(t, names, {**self._names, **placeholders})
+        if spelled is None:
+            return
+        parts = re.split(r"__V(\d+)__", spelled.text)
+        pattern, seen = "", set()
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                pattern += re.escape(part)
+            else:
+                pattern += rf"(?P<v{part}>[A-Za-z_]\w*)" if part not in seen else f"(?P=v{part})"
+                seen.add(part)
+        found = re.fullmatch(pattern, annotation)
+        if found is not None:
+            self._names.update({v: found[f"v{v}"] for v in placeholders})
+
+    def learn_function(self, fb: sx.FunBind, names: Mapping[str, str], groups: Sequence[int],
+                       spread: bool, *, annotations: Sequence[str | None],
+                       result: str | None) -> None:
+        """``learn`` from a stub's given annotations of ``fb``'s parameters and result."""
+        scheme = self.inferred.of_fun(fb)
+        got = peel(scheme.ty, len(groups)) if scheme is not None else None
+        if got is None:
+            return
+        flat = _spread(got[0], groups) if spread else [a for a in got[0] if a != UNIT]
+        if flat is None or len(flat) != len(annotations):
+            return
+        for t, text in [*zip(flat, annotations, strict=True), (got[1], result)]:
+            if text is not None and "Any" not in text:
+                self.learn(t, text, names)
 
     def function(self, fb: sx.FunBind, names: Mapping[str, str], groups: Sequence[int],
                  spread: bool = True) -> tuple[list[str | None], str | None] | None:

@@ -292,6 +292,10 @@ class Emitter:
         else:
             raise PortError(f"{fb.pos}: {fb.name} takes {len(flat_groups)} arguments in SML, its "
                             f"Python signature {len(names)}")
+        if self.annotator is not None:  # the starter's names for the SML's type variables
+            self.annotator.learn_function(fb, self._type_names(scope), [len(g) for g in groups],
+                                          len(flat_groups) == len(names),
+                                          annotations=[t for _, t in params], result=result)
         if self.annotator is not None and (_vague(result) or any(_vague(t) for _, t in params)):
             got = self.annotator.function(fb, self._type_names(scope), [len(g) for g in groups],
                                           spread=len(flat_groups) == len(names))

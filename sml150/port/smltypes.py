@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from typing import TypeAlias
 
 import attrs
@@ -209,13 +209,15 @@ def _apply(py: str, args: list[str]) -> str:
 
 
 def spell(t: Type, names: Mapping[str, str], tyvars: MutableMapping[int, str] | None = None,
-          *, avoid: frozenset[str] = frozenset()) -> Spelling | None:
+          *, avoid: frozenset[str] = frozenset(),
+          records: Callable[[tuple[str, ...]], str | None] | None = None) -> Spelling | None:
     """``t`` as a Python annotation; None where a part of it has no Python name.
 
     ``names`` maps the program's type names (long or short: ``G.state``, ``state``) to their
     Python spelling (the starter's, ``Scope.types``); it comes before the library's. Type
     variables take their name from ``tyvars`` (SML ``'a`` is ``A``), new ones the next free
-    capital letter not in ``avoid`` (recorded in ``tyvars``).
+    capital letter not in ``avoid`` (recorded in ``tyvars``). A record type is the class
+    ``records`` names for its labels (none without ``records``).
 
     >>> s = spell(con("option", con("list", TVar(7))), {}, {})
     >>> s.text, sorted(s.tyvars)
@@ -241,8 +243,8 @@ def spell(t: Type, names: Mapping[str, str], tyvars: MutableMapping[int, str] | 
         match u:
             case TVar(i):
                 return name_of(i)
-            case TRecord():
-                return None
+            case TRecord(fields):
+                return records(tuple(k for k, _ in fields)) if records is not None else None
             case TCon(name, args, stamp, alias):
                 if alias is not None:
                     found = lookup(alias.path, alias.name)
