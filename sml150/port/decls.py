@@ -19,10 +19,10 @@ from __future__ import annotations
 import attrs
 
 from sml150.port import syntax as sx
-from sml150.port.emit import Emitter, Scope
-from sml150.port.names import Con
+from sml150.port.emit import Emitter, PortError, Scope
+from sml150.port.names import Con, snake
 
-__all__ = ["datatype_decl", "exception_decl", "type_decl"]
+__all__ = ["datatype_decl", "exception_decl", "record_decl", "type_decl"]
 
 
 def datatype_decl(em: Emitter, b: sx.DatBind, scope: Scope) -> tuple[list[str], Scope]:
@@ -76,9 +76,42 @@ def exception_decl(name: str, scope: Scope) -> tuple[list[str], Scope]:
 
 def type_decl(em: Emitter, d: sx.TypeDec, scope: Scope, *,
               quoted: bool = False) -> tuple[list[str], Scope]:
-    """``type name = ty`` as a ``TypeAlias``; ``quoted`` when names it uses come later."""
+    """``type name = ty`` as a ``TypeAlias``; ``quoted`` when names it uses come later.
+
+    A record type is a frozen attrs class of that name, its fields the labels (sorted, as
+    SML orders them), generic over the type's parameters.
+    """
+    if isinstance(d.ty, sx.TRecord):
+        return record_decl(em, d, d.ty, scope)
     py = em.ty(d.ty, scope)
     em.imports.add("from typing import TypeAlias")
     value = repr(py) if quoted else py
     return [f"{d.name}: TypeAlias = {value}"], attrs.evolve(
         scope, types={**scope.types, d.name: d.name})
+
+
+def record_decl(em: Emitter, d: sx.TypeDec, ty: sx.TRecord,
+                scope: Scope) -> tuple[list[str], Scope]:
+    """``type ('a) name = {l : t, ...}`` as a frozen attrs class ``name``.
+
+    >>> from sml150.port.parser import parse
+    >>> d = parse("type 'a run = {count : int, elem : 'a}")[0]
+    >>> lines, scope = record_decl(Emitter(), d, d.ty, Scope.empty())
+    >>> lines[1], lines[-2:], scope.labelled[("count", "elem")]
+    ('class run(Generic[A]):', ['    count: int', '    elem: A'], 'run')
+    """
+    if any(k.isdigit() for k, _ in ty.fields):
+        raise PortError(f"{ty.pos}: a record type with numbered labels is not ported")
+    generic = [v.strip("'").upper() for v in d.tyvars]
+    em.imports.add("import attrs")
+    base = ""
+    if generic:
+        em.imports.add("from typing import Generic")
+        base = f"(Generic[{', '.join(generic)}])"
+    labels = tuple(sorted(k for k, _ in ty.fields))
+    inner = attrs.evolve(scope, types={**scope.types, d.name: d.name},
+                         labelled={**scope.labelled, labels: d.name})
+    fields = dict(ty.fields)
+    lines = ["@attrs.frozen", f"class {d.name}{base}:", f'    """SML ``type {d.name}``."""',
+             *(f"    {snake(k)}: {em.ty(fields[k], inner)}" for k in labels)]
+    return lines, inner

@@ -63,6 +63,9 @@ class FunSig:
     groups: tuple[int, ...] = ()
     """Its SML curried arguments' sizes, when they are spread over the parameters
     (``f a (b, c)``: ``(1, 2)``); empty when each SML argument is one parameter."""
+    records: tuple[str | None, ...] = ()
+    """For each Python parameter, the class standing for the SML tuple type it takes (HW10's
+    ``TTTState`` for ``state``): a tuple literal passed there is built as that class."""
 
 
 @attrs.frozen
@@ -86,6 +89,12 @@ class Scope:
     records: dict[str, tuple[str, ...]] = attrs.Factory(dict)
     """Python classes that stand for an SML tuple type (``type state = board * player`` is the
     starter's ``TTTState(board, player)``), with their fields in the tuple's order."""
+    refs: dict[str, int] = attrs.Factory(dict)
+    """Variables bound to a ``ref`` (``val r = ref 0``), each a plain Python local (``!r`` reads
+    it, ``r := e`` assigns it), with how many ``def``s enclose its binding."""
+    labelled: dict[tuple[str, ...], str] = attrs.Factory(dict)
+    """The program's record types (``type tally = {os : int, xs : int}``), each a frozen attrs
+    class, by their sorted labels."""
 
     @staticmethod
     def empty() -> Scope:
@@ -105,7 +114,8 @@ class Scope:
         {"x'": 'x_'}
         """
         funs = {k: v for k, v in self.funs.items() if k not in names}
-        return attrs.evolve(self, locals={**self.locals, **names}, funs=funs)
+        refs = {k: v for k, v in self.refs.items() if k not in names}
+        return attrs.evolve(self, locals={**self.locals, **names}, funs=funs, refs=refs)
 
     def with_funs(self, funs: dict[str, FunSig]) -> Scope:
         """The scope with the functions ``funs`` added (a variable of the same name hidden).
@@ -221,6 +231,13 @@ class Emitter:
         "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
         self._taken: set[str] = set()
         "The Python names the function being written binds (its nested defs' included)."
+        self._record_vars: dict[str, str] = {}
+        "The function's parameters typed with a record class (``s: TTTState``)."
+        self._nonlocals: list[set[str]] = []
+        "For each ``def`` being written (innermost last): the outer refs it assigns."
+        self.anonymous: dict[tuple[str, ...], str] = {}
+        """Record types the program writes without naming them (``{depth, state}``): a class
+        each, by sorted labels (its fields ``Any``); see ``anonymous_records``."""
         self._depth = 0
         "How many ``function`` calls enclose the one being written."
         self.annotator: Annotator | None = None
@@ -229,6 +246,7 @@ class Emitter:
     def new_function(self, params: Iterable[str] = ()) -> None:
         """Start a top-level Python function (its names are its own): see ``_local``."""
         self._taken = set(params)
+        self._record_vars = {}
 
     def checked(self, lines: list[str], pos: sx.Pos) -> list[str]:
         """``lines``, when Python reads them; else a ``PortError`` at ``pos``.
@@ -262,11 +280,14 @@ class Emitter:
             if self.annotator is not None:
                 self.annotator.reset()
         self._depth += 1
+        self._nonlocals.append(set())
         try:
-            lines = self._function(fb, scope, py_name, params=params, result=result,
-                                   method=method)
+            lines = _with_nonlocals(self._function(fb, scope, py_name, params=params,
+                                                   result=result, method=method),
+                                    self._nonlocals[-1])
         finally:
             self._depth -= 1
+            self._nonlocals.pop()
         return self.checked(lines, fb.pos) if self._depth == 0 else lines
 
     def _function(self, fb: sx.FunBind, scope: Scope, py_name: str, *,
@@ -284,6 +305,7 @@ class Emitter:
             result = self.ty(r, scope) if r is not None else None
         names = [n for n, _ in params]
         self._taken.update(names)
+        self._record_vars.update({n: t for n, t in params if t in scope.records})
         flat_groups = [p for group in groups for p in group]
         if len(flat_groups) == len(names):
             per_param = flat_groups
@@ -327,9 +349,37 @@ class Emitter:
     def _type_names(self, scope: Scope) -> dict[str, str]:
         """The program's type names as Python spells them; new TypeVars avoid its names."""
         if self.annotator is not None:
+            self.annotator.records = lambda labels: self.record_class(labels, scope)
             self.annotator.avoid |= {t.split("[")[0] for t in scope.types.values()}
             self.annotator.avoid |= {c.py.removesuffix("()") for c in scope.cons.values()}
         return scope.types
+
+    def _record_of(self, e: sx.Exp, scope: Scope) -> str | None:
+        """The record class ``e``'s value is (a ``TTTState``), when known; else None.
+
+        Known for a parameter typed with it, and for what inference types with the SML
+        abbreviation the class stands for (``state``).
+        """
+        while isinstance(e, sx.Typed):
+            e = e.exp
+        if isinstance(e, sx.Var) and scope.locals.get(e.name) in self._record_vars:
+            return self._record_vars[scope.locals[e.name]]
+        if self.annotator is None or not scope.records:
+            return None
+        t = self.annotator.inferred.of_exp(e)
+        alias = getattr(t, "alias", None)
+        cls = scope.types.get(alias.name) if alias is not None else None
+        return cls if cls in scope.records else None
+
+    def inferred_val(self, p: sx.PVar, scope: Scope) -> str | None:
+        """The type inference found for the variable a ``val`` binds at ``p`` (or None)."""
+        if self.annotator is None:
+            return None
+        scheme = self.annotator.inferred.of_val(p)
+        ty = None if scheme is None else self.annotator.spell(scheme.ty, self._type_names(scope))
+        if ty is not None:
+            self._annotated()
+        return ty
 
     def _annotated(self) -> None:
         """Take the imports and TypeVars the annotator's last types need."""
@@ -439,6 +489,10 @@ class Emitter:
                 return [*out, "else:", *self._indent(self.stmts(orelse, scope, target))]
             case sx.Case(_, scrutinee, rules):
                 pre, subject = self._hoisted(scrutinee, scope)
+                record = self._record_of(scrutinee, scope)
+                if record is not None:  # `case s of (b, p) => ...` on a TTTState
+                    rules = tuple(sx.Rule(r.pos, _as_record_pat(r.pat, record, scope), r.body)
+                                  for r in rules)
                 return pre + self._match(subject, rules, scope, target, "case")
             case sx.Let(_, decs, body):
                 out, inner = self.decs(decs, scope)
@@ -463,6 +517,23 @@ class Emitter:
                 return self._try(body, rules, scope, target)
             case sx.Typed(_, inner_e, _):
                 return self.stmts(inner_e, scope, target)
+            case sx.App(_, sx.Var(_, ":="), sx.Tuple(_, (sx.Var(pos, r), rhs)), True):
+                if r not in scope.refs:
+                    raise PortError(f"{pos}: `{r} :=` on what is not a local `val {r} = ref ...`"
+                                    " (a ref passed around or kept is not ported)")
+                pre, x = self._hoisted(rhs, scope)
+                py = scope.locals[r]
+                if scope.refs[r] < len(self._nonlocals):  # a ref of an enclosing def
+                    self._nonlocals[-1].add(py)
+                done = [*pre, f"{py} = {x}"]
+                return done if target.kind == "drop" else [*done, *target.put("None")]
+            case sx.While(_, cond, body):
+                pre, c = self._hoisted(cond, scope)
+                inside = self._indent(self.stmts(body, scope, Target("drop")))
+                loop = ([f"while {c}:", *inside] if not pre else
+                        ["while True:", *self._indent(pre), f"{_IND}if not {_paren(c)}:",
+                         f"{_IND * 2}break", *inside])
+                return loop if target.kind == "drop" else [*loop, *target.put("None")]
             case sx.AndAlso(_, left, right) | sx.OrElse(_, left, right) if _needs(right, scope):
                 # `a andalso (case ...)`: the right side only when SML evaluates it
                 pre, c = self._hoisted(left, scope)
@@ -471,10 +542,16 @@ class Emitter:
                 short = "False" if isinstance(e, sx.AndAlso) else "True"
                 return [*pre, f"if {c}:", *self._indent(self.stmts(right, scope, target)),
                         "else:", *self._indent(target.put(short))]
-            case sx.Tuple() if target.kind == "return" and target.result in scope.records:
-                pre, _ = self._hoisted(e, scope)
-                built = self._as_record(e, target.result, scope) or ""
-                return [*pre, *target.put(built, scope.captured, next(self._fresh))]
+            case sx.Tuple(_, items) if target.kind == "return" and target.result in scope.records \
+                    and len(items) == len(scope.records[target.result]):
+                first: list[str] = []
+                texts: list[str] = []
+                for item in items:  # each computed first where it needs statements
+                    item_pre, text = self._hoisted(item, scope)
+                    first += item_pre
+                    texts.append(text)
+                built = f"{target.result}({', '.join(texts)})"
+                return [*first, *target.put(built, scope.captured, next(self._fresh))]
             case sx.App() if target.loop is not None and _head(e) == target.loop[0] and (
                     target.loop[0] not in scope.locals):
                 return self._tail_call(e, scope, target.loop)
@@ -645,6 +722,9 @@ class Emitter:
                         lines, bound = self.val(p, e, scope)
                         out += lines
                         scope = scope.bind(bound)
+                        if _ref_init(e) is not None:
+                            scope = attrs.evolve(scope, refs={
+                                **scope.refs, **dict.fromkeys(bound, len(self._nonlocals))})
                 case sx.Fun(_, fbs):
                     sigs = {fb.name: FunSig(snake(fb.name), arity(fb), groups_of(fb))
                             for fb in fbs}
@@ -666,6 +746,10 @@ class Emitter:
         core = _untyped(p)
         if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
             name = self._local(snake(core.name), scope)
+            init = _ref_init(e)
+            if init is not None:  # `val r = ref e`: r a plain local (see Scope.refs)
+                pre, x = self._hoisted(init, scope)
+                return [*pre, f"{name} = {x}"], {core.name: name}
             ann = self._pat_type(p, scope)
             if isinstance(e, (*_STATEMENT_FORMS, sx.If)):
                 return self.stmts(e, scope, Target("assign", name)), {core.name: name}
@@ -683,11 +767,22 @@ class Emitter:
                 for py, path in inner_binds.values():
                     lines.append(f"{py} = {path}")
                 return lines, {k: v[0] for k, v in inner_binds.items()}
+        record = self._record_of(e, scope) if isinstance(core, sx.PTuple) else None
+        if record is not None:  # `val (b, p) = s` with s a TTTState: its fields
+            p = _as_record_pat(p, record, scope)
+            core = _untyped(p)
         binds = _simple_binds(p, "", scope)
-        if binds is not None and isinstance(core, sx.PTuple):
+        if binds is not None and isinstance(core, sx.PTuple) and _only_tuples(core):
             pre, x = self._hoisted(e, scope)
             py, bound = self.pat(p, scope)
             return [*pre, f"{_bare_tuple(py)} = {x}"], bound
+        tmp = f"_v{next(self._fresh)}"
+        paths = _simple_binds(p, tmp, scope)
+        if paths is not None:  # a record's fields (in tuples): each variable from its path
+            paths = self._fresh_binds(paths, scope)
+            pre, x = self._hoisted(e, scope)
+            return [*pre, f"{tmp} = {x}", *(f"{py} = {path}" for py, path in paths.values())], {
+                k: v[0] for k, v in paths.items()}
         pre, x = self._hoisted(e, scope)
         py, bound = self.pat(p, scope)
         return [*pre, f"match {x}:", f"{_IND}case {py}:", f"{_IND * 2}pass", f"{_IND}case _other:",
@@ -723,16 +818,23 @@ class Emitter:
                 return built or self.exp(inner, scope)
             case sx.Fn():
                 return self._fn(e, scope)
-            case sx.Selector(pos, label):
-                raise PortError(f"{pos}: #{label} alone (not applied) is not ported")
-            case sx.Record(pos, _):
-                raise PortError(f"{pos}: a record expression is not ported (15-150's types are "
-                                "tuples and datatypes)")
+            case sx.Selector(_, label):  # `#a` as a function
+                x = f"_r{next(self._fresh)}"
+                return f"(lambda {x}: {_select(x, label)})"
+            case sx.Record(pos, fields):
+                if any(k.isdigit() for k, _ in fields):
+                    raise PortError(f"{pos}: a record with numbered labels (a tuple written "
+                                    "{1 = a, 2 = b}) is not ported")
+                cls = self.record_class(tuple(k for k, _ in fields), scope)
+                return f"{cls}({', '.join(f'{snake(k)}={self.exp(v, scope)}' for k, v in fields)})"
             case _:
                 raise _NeedStatements(e)
 
     def _value(self, v: sx.Var, scope: Scope) -> str:
         name = v.name
+        if name in scope.refs:
+            raise PortError(f"{v.pos}: the ref {name} used as a value (only `!{name}` and "
+                            f"`{name} := e` are ported)")
         if name in scope.locals:
             return scope.locals[name]
         fun = _fun(name, scope)
@@ -798,6 +900,13 @@ class Emitter:
         raise PortError(f"{node.pos}: operator {name} as a value is not ported")
 
     def _app(self, e: sx.App, scope: Scope) -> str:
+        if isinstance(e.fn, sx.Var) and e.fn.name == ":=":
+            raise _NeedStatements(e)  # an assignment: a statement
+        if isinstance(e.fn, sx.Var) and e.fn.name == "!" and not e.infix:
+            if isinstance(e.arg, sx.Var) and e.arg.name in scope.refs:
+                return scope.locals[e.arg.name]
+            raise PortError(f"{e.pos}: `!` of what is not a local `val r = ref ...` (a ref "
+                            "passed around or kept is not ported)")
         if e.infix and isinstance(e.fn, sx.Var) and isinstance(e.arg, sx.Tuple):
             left, right = e.arg.items
             return self._binop(e.fn, left, right, scope)
@@ -813,10 +922,12 @@ class Emitter:
                 inner = sx.App(e.pos, inner, more)
             return self.exp(inner, scope)
         if isinstance(fn, sx.Selector):
-            label = int(fn.label) - 1 if fn.label.isdigit() else None
-            if label is None:
-                raise PortError(f"{fn.pos}: record selector #{fn.label} is not ported")
-            return f"{self._atom(args[0], scope)}[{label}]" + self._more(args[1:], scope)
+            record = self._record_of(args[0], scope) if fn.label.isdigit() else None
+            fields = scope.records.get(record or "", ())
+            if fields and 0 < int(fn.label) <= len(fields):  # `#1 s` on a TTTState: a field
+                return (f"{self._atom(args[0], scope)}.{fields[int(fn.label) - 1]}"
+                        + self._more(args[1:], scope))
+            return _select(self._atom(args[0], scope), fn.label) + self._more(args[1:], scope)
         if isinstance(fn, sx.Fn):
             return f"({self._fn(fn, scope)})" + self._call_args(args, scope)
         if not isinstance(fn, sx.Var):
@@ -857,8 +968,9 @@ class Emitter:
             parts, rest_args = grouped
             if sum(p.size if isinstance(p, _Star) else 1 for p in parts) < least:
                 return self._partial(py, parts, least, scope)
-            return f"{py}({', '.join(self._part(p, scope) for p in parts)})" + self._more(
-                rest_args, scope)
+            recs = self._records_of(_fun(name, scope), len(parts))
+            texts = [self._part(p, scope, r) for p, r in zip(parts, recs, strict=True)]
+            return f"{py}({', '.join(texts)})" + self._more(rest_args, scope)
         parts = list(_spread_args(args, most) if most > 1 else args)
         if len(parts) == 1 and isinstance(parts[0], sx.Tuple) and not parts[0].items and most == 0:
             parts = []
@@ -866,15 +978,29 @@ class Emitter:
             return self._partial(py, parts, least, scope)
         first, rest = parts[:most], [p for p in parts[most:] if not isinstance(p, _Star)]
         combiners = _COMBINERS.get(py, ())
+        recs = self._records_of(_fun(name, scope), len(first))
         texts = [self._fn(a, scope, spread=True) if i in combiners and isinstance(a, sx.Fn)
-                 else self._part(a, scope) for i, a in enumerate(first)]
+                 else self._part(a, scope, recs[i]) for i, a in enumerate(first)]
         return f"{py}({', '.join(texts)})" + self._more(rest, scope)
 
-    def _part(self, p: sx.Exp | _Star, scope: Scope) -> str:
-        """One argument of a call: ``*t`` for a tuple spread over several parameters."""
+    def _part(self, p: sx.Exp | _Star, scope: Scope, record: str | None = None) -> str:
+        """One argument of a call.
+
+        ``*t`` for a tuple spread over several parameters; a tuple literal where a record class
+        is taken (``record``) built as that class.
+        """
         if isinstance(p, _Star):
             return "*" + self._atom(p.exp, scope)
+        if record is not None:
+            built = self._as_record(p, record, scope)
+            if built is not None:
+                return built
         return self.exp(p, scope)
+
+    @staticmethod
+    def _records_of(sig: FunSig | None, n: int) -> list[str | None]:
+        have = list(sig.records) if sig is not None else []
+        return (have + [None] * n)[:n]
 
     def _callee(self, fn: sx.Var, scope: Scope) -> tuple[str, int, int] | None:
         """How to call ``fn``: its Python spelling and its fewest and most parameters."""
@@ -970,10 +1096,10 @@ class Emitter:
                 if binds is not None:
                     body = self.exp(e.rules[0].body, scope.bind(binds))
                     if len(self._pending) == mark:
-                        if isinstance(core, sx.PWild) or (isinstance(core, sx.PTuple)
-                                                         and not core.items):
+                        if isinstance(core, sx.PWild):
                             params = ["_"]
-                        return f"lambda {', '.join(params)}: {body}"
+                        return f"lambda {', '.join(params)}: {body}".replace("lambda :",
+                                                                              "lambda:")
             except _NeedStatements:
                 pass
             del self._pending[mark:]  # the defs its body needed go inside its own def
@@ -1000,6 +1126,8 @@ class Emitter:
                 params.append(name)
                 binds.update({k: v[1] for k, v in simple.items()})
             return params, binds
+        if isinstance(core, sx.PTuple) and not core.items:  # `fn () => e`: called as `f()`
+            return [], {}
         param = "_p"
         if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
             param = self._local(snake(core.name), scope)
@@ -1022,6 +1150,7 @@ class Emitter:
         core = _untyped(e.rules[0].pat)
         n = len(core.items) if spread and isinstance(core, sx.PTuple) else 1
         saved, self._pending = self._pending, []
+        self._nonlocals.append(set())
         params, binds = (self._fn_params(e.rules[0].pat, scope, spread) if len(e.rules) == 1
                          else ([], None))
         if binds is None:
@@ -1039,6 +1168,9 @@ class Emitter:
         else:
             subject = params[0] if n == 1 else f"({', '.join(params)})"
             body = self._match(subject, e.rules, scope, target, "fn")
+        assigned = self._nonlocals.pop()
+        if assigned:  # the refs of an enclosing def it assigns
+            body = [f"nonlocal {', '.join(sorted(assigned))}", *body]
         inner_pending, self._pending = self._pending, saved
         sig = ", ".join(f"{p}: {t or 'Any'}" for p, t in zip(params, types, strict=True))
         note = ("" if result is not None and all(types)
@@ -1105,8 +1237,9 @@ class Emitter:
                     return f"{fields[0]}({', '.join(named)})"
                 case sx.PTyped(_, inner, _):
                     return go(inner)
-                case sx.PRecord(pos, _, _):
-                    raise PortError(f"{pos}: a record pattern is not ported")
+                case sx.PRecord(pos, fields, flexible):
+                    cls = self.record_class(tuple(k for k, _ in fields), scope, flexible, pos)
+                    return f"{cls}({', '.join(f'{snake(k)}={go(v)}' for k, v in fields)})"
             raise PortError(f"{q.pos}: pattern not ported")  # pragma: no cover
 
         return go(p), bound
@@ -1166,9 +1299,48 @@ class Emitter:
                 if base is None:
                     raise PortError(f"{pos}: unknown type {name}")
                 return f"{base}[{', '.join(py_args)}]" if py_args else base
-            case sx.TRecord(pos, _):
-                raise PortError(f"{pos}: a record type is not ported")
+            case sx.TRecord(_, fields):
+                return self.record_class(tuple(k for k, _ in fields), scope)
         raise PortError(f"{t.pos}: type not ported")  # pragma: no cover
+
+    def record_class(self, labels: tuple[str, ...], scope: Scope, flexible: bool = False,
+                     pos: sx.Pos | None = None) -> str:
+        """The class of the record type with ``labels`` (``flexible``: at least those).
+
+        The program's own record type with exactly those labels, else one made for them
+        (``anonymous_records``); a flexible pattern's (``{os, ...}``) must name exactly one
+        of the program's record types.
+        """
+        key = tuple(sorted(labels))
+        if not flexible:
+            if key in scope.labelled:
+                return _generic_base(scope.labelled[key])
+            for cls, fields in scope.records.items():  # a starter's class (TTTState)
+                if tuple(sorted(fields)) == key:
+                    return cls
+            if key not in self.anonymous:
+                self.anonymous[key] = "Record_" + "_".join(snake(k) for k in key)
+            return self.anonymous[key]
+        found = {c for k, c in [*scope.labelled.items(), *self.anonymous.items()]
+                 if set(labels) <= set(k)}
+        if len(found) != 1:
+            raise PortError(f"{pos}: a record pattern with `...` whose record type is not one "
+                            f"known type (labels {', '.join(labels)})")
+        return _generic_base(found.pop())
+
+    def anonymous_records(self) -> list[str]:
+        """The classes of the record types the program wrote without naming them."""
+        if not self.anonymous:
+            return []
+        self.imports.update({"import attrs", "from typing import Any"})
+        out: list[str] = []
+        known = self.annotator.record_fields if self.annotator is not None else {}
+        for labels, cls in sorted(self.anonymous.items()):
+            types = known.get(labels, {})  # what inference found (a type variable's: Any)
+            out += ["", "", "@attrs.frozen", f"class {cls}:",
+                    f'    """An SML record {{{", ".join(labels)}}} (no type names it)."""',
+                    *(f"    {snake(k)}: {types.get(k) or 'Any'}" for k in labels)]
+        return out
 
 
 # -------------------------------------------------------------------- helpers
@@ -1243,6 +1415,8 @@ def _irrefutable(p: sx.Pat, scope: Scope) -> bool:
             return not _is_con_name(name, scope)
         case sx.PTuple(_, items):
             return all(_irrefutable(i, scope) for i in items)
+        case sx.PRecord(_, fields, _):
+            return all(_irrefutable(q, scope) for _, q in fields)
         case sx.PAs(_, _, inner):
             return _irrefutable(inner, scope)
     return False
@@ -1274,6 +1448,14 @@ def _simple_binds(p: sx.Pat, path: str, scope: Scope) -> dict[str, tuple[str, st
             out = {}
             for i, item in enumerate(items):
                 sub = _simple_binds(item, f"{path}[{i}]", scope)
+                if sub is None:
+                    return None
+                out.update(sub)
+            return out
+        case sx.PRecord(_, rows, _) if path:
+            out = {}
+            for label, row in rows:
+                sub = _simple_binds(row, f"{path}.{snake(label)}", scope)
                 if sub is None:
                     return None
                 out.update(sub)
@@ -1322,6 +1504,59 @@ def _paren(expr: str) -> str:
             _enclosed(expr[expr.index("("):]):
         return expr
     return f"({expr})"
+
+
+def _as_record_pat(p: sx.Pat, cls: str, scope: Scope) -> sx.Pat:
+    """A tuple pattern on a value of the record class ``cls`` as a pattern of its fields.
+
+    ``(b, p)`` on a ``TTTState`` is ``{board = b, player = p}``; another pattern is kept.
+    """
+    core = _untyped(p)
+    fields = scope.records.get(cls, ())
+    if isinstance(core, sx.PAs):
+        return sx.PAs(core.pos, core.name, _as_record_pat(core.pat, cls, scope))
+    if isinstance(core, sx.PTuple) and len(core.items) == len(fields):
+        return sx.PRecord(core.pos, tuple(zip(fields, core.items, strict=True)), False)
+    return p
+
+
+def _ref_init(e: sx.Exp) -> sx.Exp | None:
+    """``x`` when ``e`` is ``ref x`` (a new reference cell)."""
+    while isinstance(e, sx.Typed):
+        e = e.exp
+    if isinstance(e, sx.App) and not e.infix and isinstance(e.fn, sx.Var) and e.fn.name == "ref":
+        return e.arg
+    return None
+
+
+def _with_nonlocals(lines: list[str], names: set[str]) -> list[str]:
+    """A ``def``'s lines with ``nonlocal`` for the outer refs its body assigns."""
+    if not names:
+        return lines
+    at = next(i for i, line in enumerate(lines) if line.startswith("def "))
+    return [*lines[:at + 1], f"{_IND}nonlocal {', '.join(sorted(names))}", *lines[at + 1:]]
+
+
+def _only_tuples(p: sx.Pat) -> bool:
+    """Whether ``p`` is variables and wildcards in (nested) tuples: a Python assignment target."""
+    core = _untyped(p)
+    if isinstance(core, sx.PTuple):
+        return all(_only_tuples(i) for i in core.items)
+    return isinstance(core, (sx.PVar, sx.PWild))
+
+
+def _select(x: str, label: str) -> str:
+    """SML ``#label x`` in Python: a tuple's item, or a record's field.
+
+    >>> _select("p", "2"), _select("r", "maxDepth")
+    ('p[1]', 'r.max_depth')
+    """
+    return f"{x}[{int(label) - 1}]" if label.isdigit() else f"{x}.{snake(label)}"
+
+
+def _generic_base(cls: str) -> str:
+    """A class as a constructor or pattern: ``run`` for the alias ``run[A]``."""
+    return cls.split("[", 1)[0]
 
 
 def _bare_tuple(py: str) -> str:

@@ -61,7 +61,7 @@ def _port_standalone(sml: str) -> ModulePort:
     tyvars = sorted(job.em.tyvars)
     if tyvars:
         job.em.imports.add("from typing import TypeVar")
-    body = [*(f"{v} = TypeVar({v!r})" for v in tyvars), *job.lines]
+    body = [*(f"{v} = TypeVar({v!r})" for v in tyvars), *job.em.anonymous_records(), *job.lines]
     text = add_imports("\n".join(header + body) + "\n", job.em.imports)
     return ModulePort(drop_unused_imports(text), job.ported, job.failures, job.skipped)
 

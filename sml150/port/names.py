@@ -168,6 +168,9 @@ BASIS_CALLS: Final[dict[str, tuple[str, int, str | None]]] = {
     "round": ("round({0})", 1, None),
     "String.concat": ("''.join({0})", 1, None),
     "print": ("print({0}, end='')", 1, None),
+    "ignore": ("(({0}), None)[1]", 1, None),
+    "List.app": ("([{0}(x) for x in {1}], None)[1]", 2, None),
+    "app": ("([{0}(x) for x in {1}], None)[1]", 2, None),
     "size": ("len({0})", 1, None),
     "String.size": ("len({0})", 1, None),
 }

@@ -41,6 +41,8 @@ class Members:
     "Constructors and exceptions (a pattern's name among them matches, never binds)."
     types: frozenset[str] = frozenset()
     "Types."
+    via: dict[str, str] = attrs.Factory(dict)
+    "Members it has from an ``open`` inside it, with the long name they stand for."
 
 
 def _camel(py: str) -> str:
@@ -87,9 +89,12 @@ class _Env:
         return attrs.evolve(self, types={**self.types, **dict.fromkeys(names)})
 
     def open(self, prefix: str, m: Members) -> _Env:
-        values = {**self.values, **{v: f"{prefix}.{v}" for v in m.values | m.cons}}
-        cons = self.cons | {f"{prefix}.{c}" for c in m.cons}
-        types = {**self.types, **{t: f"{prefix}.{t}" for t in m.types}}
+        def long(x: str) -> str:
+            return m.via.get(x, f"{prefix}.{x}")
+
+        values = {**self.values, **{v: long(v) for v in m.values | m.cons}}
+        cons = self.cons | {long(c) for c in m.cons}
+        types = {**self.types, **{t: long(t) for t in m.types}}
         return _Env(values, cons, types)
 
 
@@ -108,6 +113,8 @@ def resolve_opens(decs: tuple[sx.Dec, ...]) -> tuple[sx.Dec, ...]:
 class _Walk:
     known: dict[str, tuple[str, Members]]
     "Structures by name: the long name to write and their members."
+    functors: dict[str, Members] = attrs.Factory(dict)
+    "The file's functors by name: what an application of each declares."
 
     def members(self, name: str) -> tuple[str, Members] | None:
         if name in self.known:
@@ -163,14 +170,18 @@ class _Walk:
                 return d, env
             case sx.Structure(pos, name, sig, str_body):
                 new_str = self.strexp(str_body, env)
-                found = self._structure_members(name, new_str)
+                found = self._structure_members(name, new_str, sealed=sig is not None)
                 if found is not None:
                     self.known[name] = found
                 else:
                     self.known.pop(name, None)
                 return sx.Structure(pos, name, sig, new_str), env
             case sx.Functor(pos, name, param, sig, fct_body):
-                return sx.Functor(pos, name, param, sig, self.strexp(fct_body, env)), env
+                new_fct = self.strexp(fct_body, env)
+                found = self._structure_members(name, new_fct, sealed=False)
+                if found is not None:
+                    self.functors[name] = found[1]
+                return sx.Functor(pos, name, param, sig, new_fct), env
         return d, env
 
     def strexp(self, s: sx.StrExp, env: _Env) -> sx.StrExp:
@@ -182,17 +193,35 @@ class _Walk:
                 return sx.StrApp(pos, functor, self.strexp(arg, env))
         return s
 
-    def _structure_members(self, name: str, body: sx.StrExp) -> tuple[str, Members] | None:
+    def _structure_members(self, name: str, body: sx.StrExp,
+                           sealed: bool = False) -> tuple[str, Members] | None:
+        """What ``structure name = body`` declares (None if not known).
+
+        Its own declarations; with no signature, also what its ``open``s bring (a signature
+        keeps what it names, which its own declarations hold).
+        """
         match body:
             case sx.StrName(_, target):
                 return self.members(target)
             case sx.StrApp(_, functor, sx.StrName(_, arg)) if _FUNCTORS_AS_ALIAS.get(
                     functor) == arg:
                 return self.members(arg)
+            case sx.StrApp(_, functor, _) if functor in self.functors:
+                return name, self.functors[functor]
             case sx.StrBody(_, decs):
-                if any(isinstance(d, sx.Open) for d in decs):
-                    return None  # what it declares is more than its own declarations
-                return name, _own_members(decs)
+                own = _own_members(decs)
+                for d in decs if not sealed else ():
+                    for opened in d.names if isinstance(d, sx.Open) else ():
+                        found = self.members(opened)
+                        if found is None:
+                            return None  # it holds what we cannot list
+                        prefix, m = found
+                        mine = own.values | own.cons | own.types
+                        via = {x: m.via.get(x, f"{prefix}.{x}")
+                               for x in m.values | m.cons | m.types if x not in mine}
+                        own = Members(own.values | m.values, own.cons | m.cons,
+                                      own.types | m.types, {**via, **own.via})
+                return name, own
         return None
 
     # ------------------------------------------------------------ expressions

@@ -30,6 +30,7 @@ import re
 import attrs
 
 from sml150.port import syntax as sx
+from sml150.port.analysis import names as analysis_names
 from sml150.port.annotate import Annotator
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of
 from sml150.port.infer import Inferred
@@ -53,17 +54,25 @@ def structures_of_tests(decs: tuple[sx.Dec, ...]) -> list[sx.Structure]:
 
 
 def port_tests(module: str, sml: str, homes: dict[str, str],
-               given: Scope | None = None, inferred: Inferred | None = None) -> str | None:
+               given: Scope | None = None, inferred: Inferred | None = None,
+               unit: str | None = None, factories: dict[str, str] | None = None) -> str | None:
     """The pytest module for the test structures of the SML text ``sml`` (None if none).
 
     ``homes`` names the Python module of each functor or structure the tests apply or name
     (``{"Riskless": "riskless", "M1": "maps"}``); ``given``, the constructors and types of the
     module under test (what an ``open`` of its given structure brings in), each imported from
-    ``module`` where the tests use it. REQUIRES: nothing. ENSURES: a module whose
+    ``module`` where the tests use it; ``unit``, the name of the file's structure the module
+    stands for (``structure Graphs``: ``Graphs.to_list`` is ``graphseq.to_list``);
+    ``factories``, the names in ``homes`` that Python calls (functors, classes), each with the
+    class its argument is (``TicTacToe``: ``TTTConsts``), the rest being values (2013's map
+    functor ``M1 (P)`` is the value ``M1``). The file's top-level
+    functor applications the tests name (``structure RL1 = Riskless (M1 (P))``) come first.
+    REQUIRES: nothing. ENSURES: a module whose
     test functions check what the SML's ``val`` tests check; raises ``PortError`` (one line,
     with the position) on a test it cannot translate.
     """
-    found = structures_of_tests(resolve_opens(parse(sml)))
+    decs = resolve_opens(parse(sml))
+    found = structures_of_tests(decs)
     if not found:
         return None
     em = Emitter()
@@ -73,19 +82,29 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
     if given is not None:
         scope = attrs.evolve(scope, cons=given.cons, types=given.types)
     scope = attrs.evolve(scope, structs={**scope.structs, **{n: n for n in homes}})
+    if unit is not None and unit not in homes:  # the file's own structure: the module
+        em.imports.add(f"import {module}")
+        scope = attrs.evolve(scope, structs={**scope.structs, unit: module})
+    apply = _Applier(em, homes, factories)
     lines: list[str] = []
     bindings: list[tuple[sx.Pat, sx.Exp]] = []
     count = 0
+    named = analysis_names(tuple(found))
+    for d in decs:  # the file's own applications the tests name
+        if isinstance(d, sx.Structure) and isinstance(d.body, sx.StrApp) and any(
+                n.split(".")[0] == d.name for n in named):
+            lines += ["", f"{d.name} = {apply(d.body, scope)}"]
+            scope = attrs.evolve(scope, structs={**scope.structs, d.name: d.name})
     for test in found:
         assert isinstance(test.body, sx.StrBody)
         for d in test.body.decs:
             match d:
-                case sx.Structure(_, name, _, sx.StrApp(_, functor, sx.StrName(_, arg))):
-                    for used in (functor, arg):
-                        if used in homes:
-                            em.imports.add(f"from {homes[used]} import {used}")
-                    lines += ["", f"{name} = {functor}({arg})"]
+                case sx.Structure(_, name, _, sx.StrApp() as app):
+                    lines += ["", f"{name} = {apply(app, scope)}"]
                     scope = attrs.evolve(scope, structs={**scope.structs, name: name})
+                case sx.Structure(_, name, _, sx.StrName(_, target)) if target in scope.structs:
+                    scope = attrs.evolve(scope, structs={**scope.structs,
+                                                         name: scope.structs[target]})
                 case sx.Fun(_, fbs):
                     scope = scope.with_funs({fb.name: FunSig(snake(fb.name), arity(fb),
                                                              groups_of(fb)) for fb in fbs})
@@ -93,7 +112,10 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
                         lines += ["", "", *em.function(fb, scope, snake(fb.name))]
                 case sx.Val(_, _, binds):
                     for p, e in binds:
-                        if _binds_a_name(p, scope):
+                        if _binds_a_name(p, scope, strict=not _opens_unknown(decs, test)):
+                            core = p.pat if isinstance(p, sx.PTyped) else p
+                            if not _binds_a_name(p, scope):  # a constructor's name, bound
+                                p = sx.PWild(core.pos)  # as a variable: SML only evaluates
                             bindings.append((p, e))
                             continue
                         count += 1
@@ -122,10 +144,92 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
     return mark_unused_locals(drop_unused_imports(add_imports(text, em.imports)))
 
 
-def _binds_a_name(p: sx.Pat, scope: Scope) -> bool:
+@attrs.frozen
+class _Applier:
+    """A structure expression of the tests as Python: a functor application is a call."""
+
+    em: Emitter
+    homes: dict[str, str]
+    factories: dict[str, str] | None
+    "What Python calls, with its argument's class (None: every name of ``homes``)."
+
+    def __call__(self, s: sx.StrExp, scope: Scope) -> str:
+        match s:
+            case sx.StrName(pos, name):
+                if name in scope.structs:
+                    self.use(name)
+                    return scope.structs[name]
+                raise PortError(f"{pos}: unknown structure {name}")
+            case sx.StrApp(pos, functor, arg) if functor in self.homes:
+                self.use(functor)
+                if self.factories is not None and functor not in self.factories:
+                    # a value: 2013's `M1 (P)` is the map M1
+                    if isinstance(arg, sx.StrName) and arg.name in ("P", "Printer"):
+                        return functor
+                    raise PortError(f"{pos}: {functor} applied, but it is a structure here")
+                return f"{functor}({self.settings(functor, arg, scope)})"
+            case sx.StrApp(pos, functor, _):
+                raise PortError(f"{pos}: unknown functor {functor}")
+        raise PortError(f"{s.pos}: this structure expression in a test is not ported")
+
+    def settings(self, functor: str, arg: sx.StrExp, scope: Scope) -> str:
+        """A functor's argument: a structure, or a structure body as its settings class.
+
+        ``struct val board_size = 2 end`` to ``TicTacToe`` is ``TTTConsts(board_size=2)``.
+        """
+        if not isinstance(arg, sx.StrBody):
+            return self(arg, scope)
+        cls = (self.factories or {}).get(functor, "")
+        if not cls.isidentifier():
+            raise PortError(f"{arg.pos}: {functor}'s argument written as a structure body, "
+                            "and its Python settings class is not known")
+        self.em.imports.add(f"from {self.homes[functor]} import {cls}")
+        fields: list[str] = []
+        for d in arg.decs:
+            match d:
+                case sx.Val(_, _, ((sx.PVar(_, name) | sx.PTyped(sx.PVar(_, name)), e),)):
+                    fields.append(f"{snake(name)}={self.em.exp(e, scope)}")
+                case sx.Structure(_, name, _, body):
+                    fields.append(f"{name}={self(body, scope)}")
+                case _:
+                    raise PortError(f"{d.pos}: this functor argument in a test is not ported")
+        return f"{cls}({', '.join(fields)})"
+
+    def use(self, name: str) -> None:
+        if name in self.homes:
+            self.em.imports.add(f"from {self.homes[name]} import {name}")
+
+
+_TOP_CONS = frozenset({"SOME", "NONE", "true", "false", "nil", "LESS", "EQUAL", "GREATER"})
+"""The Basis' constructors at SML's top level (a game's ``Maxie`` is inside its structure)."""
+
+
+def _binds_a_name(p: sx.Pat, scope: Scope, strict: bool = False) -> bool:
+    """Whether ``val p = ...`` binds a variable (rather than testing a constructor).
+
+    ``strict``: only the Basis' top-level constructors are short names in a test structure
+    (``val In_play = R.status s`` binds a variable ``In_play``, as in SML, unless an ``open``
+    brought the constructor in, which reads it long); else the library's and the module's
+    constructors count too (an ``open`` of a structure whose members are not known).
+    """
     core = p.pat if isinstance(p, sx.PTyped) else p
-    return isinstance(core, sx.PVar) and "." not in core.name and (
-        core.name not in LIB_CONS and core.name not in scope.cons)
+    if not isinstance(core, sx.PVar) or "." in core.name:
+        return False
+    if strict:
+        return core.name not in _TOP_CONS
+    return core.name not in LIB_CONS and core.name not in scope.cons
+
+
+def _opens_unknown(decs: tuple[sx.Dec, ...], test: sx.Structure) -> bool:
+    """Whether ``test`` (or the file's top level) opens a structure not known here.
+
+    Known: the library's ``Seq`` and ``SeqUtils``, and the structures the file declares.
+    """
+    declared = {"Seq", "SeqUtils"} | {d.name for d in decs if isinstance(d, sx.Structure)}
+    inner = test.body.decs if isinstance(test.body, sx.StrBody) else ()
+    declared |= {d.name for d in inner if isinstance(d, sx.Structure)}
+    return any(isinstance(d, sx.Open) and any(n not in declared for n in d.names)
+               for d in (*decs, *inner))
 
 
 def _test(em: Emitter, scope: Scope, n: int, bindings: list[tuple[sx.Pat, sx.Exp]], *,

@@ -162,11 +162,31 @@ def _port_module(hw: str, module: str, sml: str) -> ModulePort:
                     job.val(core.name, p, e)
     tests = None
     try:
-        tests = port_tests(module, sml, homes, job.scope, inferred)
+        tests = port_tests(module, sml, homes, job.scope, inferred,
+                           unit=unit.name if unit is not None else None,
+                           factories=_factories(hw))
     except (PortError, SmlSyntaxError) as e:
         job.failures.append(f"tests: {e}")
     out = mark_handout_names(drop_unused_imports(job.text(text, tree)))
     return ModulePort(out, job.ported, job.failures, job.skipped, job.scope, tests)
+
+
+def _factories(hw: str) -> dict[str, str]:
+    """The homework's functions and classes a test applies, with their argument's class.
+
+    ``TicTacToe``: its first parameter's annotation, ``TTTConsts``; empty for a class.
+    """
+    from sml150.grading.toolkit import homework
+
+    out: dict[str, str] = {}
+    for spec in homework(hw)[0]:
+        for node in ast.parse(starter_text(hw, spec.name) or "").body:
+            if isinstance(node, ast.FunctionDef) and node.args.args:
+                ann = node.args.args[0].annotation
+                out[node.name] = ast.unparse(ann) if ann is not None else ""
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                out[node.name] = ""
+    return out
 
 
 def _homes(hw: str) -> dict[str, str]:
@@ -312,6 +332,8 @@ class _Port:
             return
         try:
             ty = self.em.ty(p.ty, self.scope) if isinstance(p, sx.PTyped) else None
+            if ty is None and isinstance(p, sx.PVar):
+                ty = self.em.inferred_val(p, self.scope)  # `val n = Settings.board_size`
             result = (sd.result if sd else None) or ty
             self.em.new_function()
             body = self.em.checked(self.em.stmts(e, self.scope, Target("return", result=result)),
@@ -348,7 +370,7 @@ class _Port:
         if new_vars:  # the inferred types' type variables the starter does not define
             self.em.imports.add("from typing import TypeVar")
         lines[first_def:first_def] = [f"{v} = TypeVar({v!r})" for v in new_vars
-                                      ] + self.module_helpers
+                                      ] + self.em.anonymous_records() + self.module_helpers
         return add_imports("\n".join(lines) + "\n", self.em.imports)
 
 
@@ -390,8 +412,10 @@ def _scope(u: _Unit, cons: dict[str, Con], exns: dict[str, str],
         if given.is_property:
             locals_[name] = f"self.{name}" if owner else name
         elif owner is None or owner == u.cls:
-            funs[name] = FunSig(f"self.{name}" if owner else name, len(given.params))
-    untyped = _sml_funs(u, structs, funs)
+            funs[name] = FunSig(f"self.{name}" if owner else name, len(given.params),
+                                records=tuple(t if t in records else None
+                                              for _, t in given.params))
+    untyped = _sml_funs(u, structs, funs, _RecordTypes(types, records))
     for d in u.decs:
         if isinstance(d, sx.Val):
             for p, _ in d.binds:
@@ -430,7 +454,35 @@ def _structs(u: _Unit) -> dict[str, str]:
     return structs
 
 
-def _sml_funs(u: _Unit, structs: dict[str, str], funs: dict[str, FunSig]) -> set[str]:
+@attrs.frozen
+class _RecordTypes:
+    """Which SML type names stand for a starter's record class (``state``: ``TTTState``)."""
+
+    types: dict[str, str]
+    records: dict[str, tuple[str, ...]]
+
+    def of_pattern(self, p: sx.Pat) -> str | None:
+        """The record class a parameter's annotation names (``s : state``), if any."""
+        while isinstance(p, sx.PAs):
+            p = p.pat
+        if isinstance(p, sx.PTyped) and isinstance(p.ty, sx.TCon):
+            cls = self.types.get(p.ty.name) or self.types.get(p.ty.name.split(".")[-1])
+            return cls if cls in self.records else None
+        return None
+
+    def of_function(self, fb: sx.FunBind, sd: StarterDef | None,
+                    arity: int) -> tuple[str | None, ...]:
+        """Each Python parameter's record class: the starter's annotations, else the SML's."""
+        if sd is not None and len(sd.params) == arity:
+            return tuple(t if t in self.records else None for _, t in sd.params)
+        flat = [q for p in fb.clauses[0].pats for q in (
+            p.items if isinstance(p, sx.PTuple) and len(p.items) > 1 else (p,))]
+        pats = flat if len(flat) == arity else list(fb.clauses[0].pats)
+        return tuple(self.of_pattern(p) for p in pats) if len(pats) == arity else ()
+
+
+def _sml_funs(u: _Unit, structs: dict[str, str], funs: dict[str, FunSig],
+              rec: _RecordTypes) -> set[str]:
     """Add the SML file's functions to ``funs``; return the names of the untyped ones.
 
     Each is a method or a module function, called with the starter's parameters where the
@@ -460,7 +512,10 @@ def _sml_funs(u: _Unit, structs: dict[str, str], funs: dict[str, FunSig]) -> set
                 where = f"self.{py}" if sd.owner else py
             else:  # the starter's parameters, one per curried argument
                 where, arity, groups = (f"self.{py}" if sd.owner else py), len(sd.params), ()
-            funs[fb.name] = FunSig(where, arity, groups)
+            funs[fb.name] = FunSig(where, arity, groups,
+                                   rec.of_function(fb, None if mode in ("own", "shadow",
+                                                                        "helper") else sd,
+                                                   arity))
             if not typed(fb):
                 untyped.add(where)
     return untyped

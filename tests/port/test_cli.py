@@ -31,11 +31,12 @@ def test_a_standalone_file_becomes_a_module(tmp_path: Path,
 
 def test_a_function_left_out_is_one_line_and_status_1(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = _sml(tmp_path, "m.sml", "fun ok (x : int) : int = x\nfun bad (x : int) = {a = x}")
+    f = _sml(tmp_path, "m.sml", "fun ok (x : int) : int = x\n"
+             "fun bad (x : int) = let val r = ref x in r end")
     assert main([str(f), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err[-1] == f"{f}:2:21: bad: a record expression is not ported (15-150's types are " \
-                      "tuples and datatypes)"
+    assert err[-1] == f"{f}:2:42: bad: the ref r used as a value (only `!r` and `r := e` are " \
+                      "ported)"
 
 
 def test_a_syntax_error_is_one_line_with_its_position(

@@ -140,3 +140,50 @@ def test_infix_function_definitions() -> None:
     assert ns["h"](2) is True and ns["h"](5) is False
     assert ns["r"] == 10 - (4 - 1)
     assert ns["s"] == Seq.reduce(lambda a, b: a + b * 10, 0, Seq.from_list([1, 2]))
+
+
+def test_records_declared_anonymous_selected_and_matched() -> None:
+    ns = run("type tally = {os : int, xs : int}\n"
+             "type 'a run = {count : int, elem : 'a}\n"
+             "fun add ({os = a, xs = b} : tally, {os = c, xs = d} : tally) : tally =\n"
+             "  {os = a + c, xs = b + d}\n"
+             "fun total (s : tally Seq.seq) : tally = Seq.reduce add {os = 0, xs = 0} s\n"
+             "fun oss (s : tally Seq.seq) : int Seq.seq = Seq.map (fn {os, ...} => os) s\n"
+             "fun sel (t : tally) : int = #os t * 10 + #xs t\n"
+             "fun walk ({count, elem} : int run) : int = count * elem\n"
+             "fun anon {depth, state} = depth - state\n"
+             "fun use (d : int) : int = anon {state = 2, depth = d}\n"
+             "fun pick (t : tally) : int = case t of {os = 0, xs} => xs | {os, ...} => os\n"
+             "fun nest (s : tally) : int = let val {os, xs = y} = s in os - y end")
+    tally = ns["tally"]
+    assert ns["total"](seq(tally(os=1, xs=2), tally(os=3, xs=4))) == tally(os=4, xs=6)
+    assert Seq.to_list(ns["oss"](seq(tally(os=7, xs=0)))) == [7]
+    assert ns["sel"](tally(os=1, xs=5)) == 15 and ns["walk"](ns["run"](count=2, elem=3)) == 6
+    assert ns["use"](5) == 3
+    assert ns["pick"](tally(os=0, xs=7)) == 7 and ns["pick"](tally(os=4, xs=7)) == 4
+    assert ns["nest"](tally(os=5, xs=1)) == 4
+
+
+def test_refs_and_while_loops_as_locals() -> None:
+    ns = run("fun sum (n : int) : int =\n"
+             "  let val r = ref 0 val i = ref 0\n"
+             "  in (while !i < n do (r := !r + !i; i := !i + 1); !r) end\n"
+             "fun twice (n : int) : int =\n"
+             "  let val c = ref 0 val bump = fn () => c := !c + n in (bump (); bump (); !c) end\n"
+             "fun total (s : int list) : int =\n"
+             "  let val acc = ref 0 fun add x = acc := !acc + x in (List.app add s; !acc) end")
+    assert ns["sum"](5) == 10 and ns["twice"](3) == 6 and ns["total"]([1, 2, 3]) == 6
+    bad = port_standalone("fun leak (n : int) = let val r = ref n in r end").failures
+    assert len(bad) == 1 and "the ref r used as a value" in bad[0]
+
+
+def test_a_tupled_argument_that_is_no_literal_is_spread() -> None:
+    ns = run("fun cmp (a : int, b : int) (v : int) : int =\n"
+             "  if v < a then ~1 else if v > b then 1 else 0\n"
+             "fun use (ab : int * int) (v : int) : int = cmp ab v\n"
+             "fun diff (p : int * int) : int = let fun f (x, y) = x - y in f p end\n"
+             "fun loop (n : int) (a : int, b : int) (acc : int) : int =\n"
+             "  if n = 0 then acc * 100 + a * 10 + b else loop (n - 1) (b, a) (acc + 1)\n"
+             "val part = cmp (1, 5)")
+    assert ns["use"]((1, 5), 7) == 1 and ns["diff"]((5, 2)) == 3
+    assert ns["loop"](3, 1, 2, 0) == 321 and ns["part"](0) == -1
