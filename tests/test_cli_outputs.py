@@ -1,7 +1,11 @@
-"""Where a command writes is checked before its work: one line, exit status 2, nothing made."""
+"""Where a command writes is checked before its work: one line, exit status 2, nothing made;
+help that cannot be written is one line and status 1."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import sysconfig
 import time
 from pathlib import Path
@@ -72,3 +76,18 @@ def test_handout_refuses_where_python_imports_packages(
     for target in (site, site / "attrs" / "starter"):
         _refused(["handout", "hw10", str(target)], capsys, "would shadow the library")
     assert not (site / "attrs" / "starter").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("unbuffered", ["1", ""], ids=["unbuffered", "buffered"])
+@pytest.mark.parametrize("argv", [["--help"], ["tournament", "--help"], ["--version"]],
+                         ids=" ".join)
+def test_help_to_a_full_device_is_one_line(argv: list[str], unbuffered: str) -> None:
+    # argparse swallows the failed write of its help: it exited 0 with nothing written
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "sml150", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120,
+                              check=False)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "sml150: error: could not write the output: No space left on device\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any, NoReturn, Protocol, TypeAlias
 
@@ -57,6 +58,15 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Refuse the command line in one line (``main`` prints it, exit status 2)."""
         raise UsageError(message)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Write ``--help``/``--version`` text, letting a failed write raise.
+
+        argparse's own swallows ``OSError``, so ``sml150 --help > /dev/full`` said nothing
+        and exited 0; raised, ``main`` turns it into one line and status 1.
+        """
+        if message:
+            (file if file is not None else sys.stderr).write(message)
 
 
 class _Refused(Exception):
