@@ -463,8 +463,10 @@ def crosscheck_function(hw: str, sml_dir: Path, py_dir: Path, function: str, *,
     the SML's file did not compile, no file defines it, ...); never raises for what either
     side does.
 
+    >>> import sml150
     >>> from pathlib import Path
-    >>> faithful = Path("tests/grading/fixtures/faithful/hw10_a")
+    >>> tests = Path(sml150.__file__).parent.parent / "tests"
+    >>> faithful = tests / "grading" / "fixtures" / "faithful" / "hw10_a"
     >>> import shutil, tempfile
     >>> port = Path(tempfile.mkdtemp())
     >>> for f in faithful.glob("*.py.txt"):
