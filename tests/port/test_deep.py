@@ -20,7 +20,6 @@ def _port_and_run(sml: str) -> dict[str, Any]:
     return ns
 
 
-@pytest.mark.exhaustive  # about 4 minutes while type inference is quadratic on it
 def test_a_list_nested_3000_deep_ports_and_runs() -> None:
     n = 3000
     x = _port_and_run("val x = " + "[" * n + "1" + "]" * n)["x"]
@@ -134,7 +133,7 @@ class _Gen:
         return src, x if v > 4 else y
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_random_programs_port_to_their_sml_values(seed: int) -> None:
     gen = _Gen(seed)
     vals: list[tuple[str, int]] = []
