@@ -658,6 +658,10 @@ class _Infer:
                 for item in items:
                     last = self.exp(item, env)
                 return last
+            case sx.While(_, cond, body):
+                self.unify(self.exp(cond, env), BOOL)
+                self.exp(body, env)
+                return UNIT
         raise _Fail("an unknown form of expression")  # pragma: no cover
 
     def _app(self, fn: sx.Exp, arg: sx.Exp, env: Env) -> Type:
@@ -893,9 +897,9 @@ class _Infer:
                 return Env(sigs={name: SigDef(body, env, self.library)})
             case sx.Signature():
                 return Env()
-            case sx.Structure(pos, name, _, body, sig):
+            case sx.Structure(pos, name, _, body, sig, opaque):
                 try:
-                    s = self.strexp(body, env, name, sig)
+                    s = self.strexp(body, env, name, sig, opaque)
                 except _Fail as err:
                     self.failures.append(f"{name}: {pos}: {err}")
                     s = Env()
@@ -925,14 +929,20 @@ class _Infer:
         return FunctorDef(param, abstract, result)
 
     def strexp(self, s: sx.StrExp, env: Env, name: str | None,
-               sig: sx.SigExp | None) -> Env:
-        """The members of the structure ``s`` (ascribed ``sig``, named ``name``)."""
+               sig: sx.SigExp | None, opaque: bool = False) -> Env:
+        """The members of the structure ``s`` (ascribed ``sig``, named ``name``).
+
+        The course library's structures are what their signature shows: sealed (``:>``),
+        its abstract types stay abstract (``Seq.seq`` is never a list); ascribed (``:``), the
+        body's types show through (2013's ``Estimate.est`` is ``int``). A program's own
+        structures are their bodies (their helpers' types are the port's too).
+        """
         saved = self.path_prefix
         if name is not None:
             self.path_prefix = (*saved, name)
         try:
-            if self.library and sig is not None and isinstance(s, sx.StrBody):
-                return self.sigview(sig, env, self.path_prefix, {}, ())  # sealed: the library
+            if self.library and sig is not None and opaque and isinstance(s, sx.StrBody):
+                return self.sigview(sig, env, self.path_prefix, {}, ())
             match s:
                 case sx.StrBody(_, decs):
                     body = self.decs(decs, env, top=True)

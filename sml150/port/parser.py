@@ -660,12 +660,12 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     @v_args(meta=True)
     def strbind(self, meta: Any, items: list[Any]) -> sx.Structure:
-        sig = items[1] if len(items) == 3 else None
-        return sx.Structure(_pos(meta), str(items[0]), _sig_name(sig), items[-1], sig)
+        sig, opaque = _unseal(items[1] if len(items) == 3 else None)
+        return sx.Structure(_pos(meta), str(items[0]), _sig_name(sig), items[-1], sig, opaque)
 
-    def sigcon(self, items: list[Any]) -> sx.SigExp:
-        sig: sx.SigExp = items[0]
-        return sig
+    def sigcon(self, items: list[Any]) -> sx.SigExp | _Sealed:
+        sig: sx.SigExp = items[-1]
+        return _Sealed(sig) if isinstance(items[0], Token) else sig
 
     @v_args(meta=True)
     def signature(self, meta: Any, items: list[Any]) -> tuple[sx.Dec, ...]:
@@ -681,14 +681,14 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     @v_args(meta=True)
     def funbind_named(self, meta: Any, items: list[Any]) -> sx.Functor:
-        sig = items[3] if len(items) == 5 else None
+        sig, _ = _unseal(items[3] if len(items) == 5 else None)
         return sx.Functor(_pos(meta), str(items[0]), str(items[1]), _sig_name(sig), items[-1],
                           items[2])
 
     @v_args(meta=True)
     def funbind_opened(self, meta: Any, items: list[Any]) -> sx.Functor:
         specs = _flat_specs(tuple(i for i in items[1:-1] if not isinstance(
-            i, (sx.SigBody, sx.SigName, sx.SigWhere))))
+            i, (sx.SigBody, sx.SigName, sx.SigWhere, _Sealed))))
         return sx.Functor(_pos(meta), str(items[0]), None, None, items[-1],
                           sx.SigBody(_pos(meta), specs))
 
@@ -791,6 +791,18 @@ def _is_exp(x: object) -> bool:
 
 def _is_ty(x: object) -> bool:
     return isinstance(x, (sx.TVar, sx.TCon, sx.TTuple, sx.TArrow, sx.TRecord))
+
+
+@attrs.frozen
+class _Sealed:
+    """A signature ascribed with ``:>`` (before ``strbind`` reads it)."""
+
+    sig: sx.SigExp
+
+
+def _unseal(sig: sx.SigExp | _Sealed | None) -> tuple[sx.SigExp | None, bool]:
+    """The signature of an ascription, and whether it seals (``:>``)."""
+    return (sig.sig, True) if isinstance(sig, _Sealed) else (sig, False)
 
 
 def _sig_name(sig: sx.SigExp | None) -> str | None:

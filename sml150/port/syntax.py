@@ -720,6 +720,8 @@ class Structure:
     "The structure."
     sig_exp: SigExp | None = None
     "The signature it is ascribed, whole (a ``where type`` or ``sig ... end`` kept)."
+    opaque: bool = False
+    "Whether the ascription seals it (``:>``: its abstract types stay abstract)."
 
 
 @attrs.frozen

@@ -234,3 +234,17 @@ def test_the_faithful_ports_write_no_any_where_sml_knows_the_type(name: str) -> 
         if r.tests is not None:  # only the template mypy cannot type keeps an untyped fn
             assert _port_any(r.tests) <= 3 * r.tests.count("ListMergeSort") + 3 * r.tests.count(
                 "cmp_to_key"), f.name
+
+
+def test_a_library_structure_sealed_or_only_ascribed() -> None:
+    # 2013's `structure Estimate : EST = struct type est = int ... end`: its est is an int;
+    # `structure Seq :> SEQUENCE`: Seq.seq stays abstract (never the list behind it).
+    assert types("val e = Estimate.draw + 1\nfun f (s : int Seq.seq) = s", "hw11") == {
+        "e": "int", "f": "int Seq.seq -> int Seq.seq"}
+    d = parse("structure S :> SIG = struct end\nstructure T : SIG = struct end")
+    assert [s.opaque for s in d if isinstance(s, sx.Structure)] == [True, False]
+
+
+def test_while_loops_and_references() -> None:
+    t = types("fun count n = let val i = ref 0 in while !i < n do i := !i + 1; !i end")
+    assert t["count"] == "int -> int"
