@@ -78,6 +78,13 @@ def test_handout_refuses_where_python_imports_packages(
     assert not (site / "attrs" / "starter").exists()
 
 
+def test_trace_drawings_are_checked_before_the_search(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["trace", "hw11-jamboree", "handout-small"]
+    _refused([*args, "--svg", str(tmp_path / "no" / "fig.svg")], capsys, "no folder")
+    _refused([*args, "--html", str(tmp_path)], capsys, "is a folder")
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 @pytest.mark.parametrize("unbuffered", ["1", ""], ids=["unbuffered", "buffered"])
 @pytest.mark.parametrize("argv", [["--help"], ["tournament", "--help"], ["--version"]],

@@ -21,6 +21,10 @@ SETUP = [
 """The Quick start: the two commands a newcomer runs first (not re-run here: this suite is the
 second, and the first installs)."""
 
+DEMO = "/tmp/sml150-demo"
+"""Where the README's commands write their files (never the checkout, whose checks would read
+them); the tests below put it in a fresh folder of their own instead."""
+
 BUDGET = ["--move-limit", "2"]
 """Added to ``match``/``play``: the commands' full games are not what this test is about."""
 
@@ -52,9 +56,11 @@ COMMANDS = [without_comment(c) for c in readme_commands()[2:]]
 
 
 def run_as_written(command: str, where: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` run in ``where``, its files written under ``where/sml150-demo``."""
     words = shlex.split(command)
     playing = len(words) > 1 and words[1] in ("match", "play")
-    line = command + (" " + " ".join(BUDGET) if playing else "")
+    line = command.replace(DEMO, str(where / "sml150-demo"))
+    line += " " + " ".join(BUDGET) if playing else ""
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
     return subprocess.run(line, shell=True, cwd=where, env=env, input="?\n",
                           capture_output=True, text=True, timeout=240, check=False)
@@ -67,6 +73,9 @@ def test_every_readme_command_runs_as_written(command: str, tmp_path: Path) -> N
     (tmp_path / ".venv").symlink_to(VENV, target_is_directory=True)
     (tmp_path / "examples").symlink_to(REPO / "examples", target_is_directory=True)
     words = shlex.split(command)
+    demo = tmp_path / "sml150-demo"
+    if words[1] != "handout":  # the README's handout line, run before, made it
+        demo.mkdir()
     if words[1] == "grade":  # it grades what the README's `handout` command wrote
         for earlier in COMMANDS:
             if shlex.split(earlier)[1] == "handout":
@@ -84,9 +93,11 @@ def test_every_readme_command_runs_as_written(command: str, tmp_path: Path) -> N
     if words[1] == "match" and "--json" in words:
         assert all(line.startswith("{") for line in done.stdout.splitlines())
     if words[1] == "handout":
-        assert (tmp_path / "starter").is_dir()
+        assert (demo / "starter").is_dir()
     if words[1] == "grade":
-        assert (tmp_path / "results.json").is_file()
+        assert (demo / "results.json").is_file()
+    # nothing written beside the command, where the checkout would be
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".venv", "examples", "sml150-demo"]
 
 
 def test_the_readme_commands_cover_the_command() -> None:
@@ -146,3 +157,37 @@ def test_no_two_readme_commands_write_the_same_file() -> None:
         for path in re.findall(r"--(?:json|gradescope|csv|out)\s+([^-#\s]\S*)", line):
             assert path not in written or written[path] == line, (path, written[path], line)
             written[path] = line
+
+
+def fenced_commands() -> list[str]:
+    """Every command line of the README's shell blocks, fenced ``sh`` or plain (continuations
+    joined, comments cut)."""
+    shell, fence = [], None
+    for line in (REPO / "README.md").read_text().splitlines():
+        if line.startswith("```"):
+            fence = line[3:].strip() if fence is None else None
+        elif fence in ("", "sh"):
+            shell.append(line)
+    lines = [" ".join(ln.split()) for ln in "\n".join(shell).replace("\\\n", " ").splitlines()]
+    return [without_comment(ln) for ln in lines if ln.startswith((".venv/", "nice "))]
+
+
+def test_the_readme_commands_write_outside_the_checkout() -> None:
+    """Files the commands write go under /tmp (``scripts/check.sh`` lints and tests the whole
+    checkout: a ``handout`` there once made 626 ruff errors)."""
+    commands = fenced_commands()
+    writers = 0
+    for command in commands:
+        words = shlex.split(command)
+        targets = [words[i + 1] for i, w in enumerate(words[:-1])
+                   if w in ("--svg", "--html", "--json", "--csv", "--out", "--gradescope")]
+        if len(words) > 3 and words[1] in ("handout", "grade"):
+            targets.append(words[3])
+        if len(words) > 4 and words[1] == "autograder":
+            targets.append(words[4])
+        for target in targets:
+            assert target == "-" or target.startswith("/tmp/"), (command, target)
+        writers += bool(targets)
+    assert writers >= 12, commands
+    first = next(c for c in commands if DEMO in c)
+    assert shlex.split(first)[1] == "handout", first  # it makes the folder the others write in

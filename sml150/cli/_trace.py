@@ -16,6 +16,7 @@ from typing import Any
 
 from sml150.cli._command import Subcommands
 from sml150.cli._executor import check_executor, not_used, open_executor
+from sml150.cli._paths import check_output_file
 from sml150.cli._usage import UsageError, whole_number
 from sml150.lib.signatures import GAME, JamboreeSettings, Settings
 
@@ -81,8 +82,11 @@ def _depth(text: str) -> int:
 def _run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.prune <= 1.0:
         raise UsageError(f"--prune must be in [0, 1], not {args.prune}")
+    # the drawings' files are checked before the search, not after it (a missing folder)
+    svg = None if args.svg is None else check_output_file(str(args.svg), "--svg")
+    html = None if args.html is None else check_output_file(str(args.html), "--html")
     return _trace(args.which, args.tree, args.prune, args.executor, depth=args.depth,
-                  svg=args.svg, html=args.html)
+                  svg=svg, html=html)
 
 
 def register(sub: Subcommands) -> None:
