@@ -329,10 +329,13 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
     t = Translator(hw, dict(solution.names) | maps, list(map_decls))
     units: dict[str, str] = {}
     untranslated: dict[str, str] = {}
+    absent = set(solution.missing)
     for i, job in enumerate(jobs):
         if _skip_reason(job.case):
             continue
         for j, e in enumerate(job.case.exprs):
+            if _roles(e) & absent:
+                continue  # not run: no file defines what it calls
             try:
                 units[f"{i}.{j}"] = t.case(e)
             except TranslateError as err:
@@ -342,7 +345,8 @@ def crosscheck(  # noqa: PLR0915 -- one run: cases, the SML side, the port side,
                for r in solution.missing if r in needed}
     groups = {f"{i}.{j}": f"{job.task.id} {_function(job.case.exprs[0])}"
               for i, job in enumerate(jobs) for j in range(len(job.case.exprs))}
-    side = run_sml_side(solution, t.decls, units, budget=budget, groups=groups)
+    side = (run_sml_side(solution, t.decls, units, budget=budget, groups=groups) if units
+            else SmlSide({}, {}, solution, (), ""))
     why = _Why(side, missing, side.failed_roles(), t.decls)
     results: list[CaseResult] = []
     tallies: dict[tuple[str, str], list[int]] = {}

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from sml150.crosscheck import crosscheck_function, sml_missing
-from sml150.crosscheck._selfcheck import MARK, self_check
+from sml150.crosscheck._report import SML_BUG
+from sml150.crosscheck._selfcheck import MARK, mark_differences, self_check
 from sml150.port.cli import main
 
 FAITHFUL = Path(__file__).resolve().parent.parent / "grading" / "fixtures" / "faithful"
@@ -41,8 +42,10 @@ def test_the_port_is_checked_and_a_difference_marked(
     marks = [i for i, line in enumerate(port) if line.startswith(MARK)]
     assert len(marks) == 2 and all(port[i + 1].startswith("def ") for i in marks)
     assert all(len(port[i]) <= 99 for i in marks)
-    # checked again: the marks are replaced, not added
-    self_check("hw10", [sml], tmp_path / "py", ["look_and_say"], cases=0)
+    # marked again: the mark is replaced, not added
+    verdict = crosscheck_function("hw10", sml.parent, tmp_path / "py", "look_and_say", cases=0)
+    assert verdict.status == "differ" and verdict.differences[0].label == SML_BUG
+    assert mark_differences(tmp_path / "py" / "las.py", "look_and_say", verdict)
     again = (tmp_path / "py" / "las.py").read_text(encoding="utf-8").splitlines()
     assert sum(line.startswith(MARK) for line in again) == 2
 
