@@ -134,11 +134,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except OSError as e:
-        if e.errno not in _OUTPUT_ERRNOS:
+        if e.errno in _OUTPUT_ERRNOS:
+            _silence_stdout()
+            print(f"sml150: error: could not write the output: {e.strerror}", file=sys.stderr)
+            return 1
+        known = _known_failure(e)  # a shared table out of a worker's reach is an OSError
+        if known is None:
             raise
-        _silence_stdout()
-        print(f"sml150: error: could not write the output: {e.strerror}", file=sys.stderr)
-        return 1
+        return known
     except SystemExit as e:  # --help, --version
         try:
             sys.stdout.flush()
@@ -149,19 +152,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         return e.code if isinstance(e.code, int) else 0
     except Exception as e:
-        from sml150.parallel import WorkerLost
-        from sml150.search.sharedtable import SharedTableError
-        from sml150.specs.checked import GameBroke
+        known = _known_failure(e)
+        if known is None:
+            raise
+        return known
 
-        # a parallel search that cannot go on: a worker lost more often than the retries
-        # allow, or a shared-table search given workers on another machine
-        if isinstance(e, WorkerLost | SharedTableError):
-            print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
-            return 1
-        if isinstance(e, GameBroke):  # your own GAME went wrong in play: which member, how
-            print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
-            return 2
-        raise
+
+def _known_failure(e: BaseException) -> int | None:
+    """The exit status of a failure ``main`` reports in one line; ``None``: not one of them."""
+    from sml150.parallel import WorkerLost
+    from sml150.search.sharedtable import SharedTableError
+    from sml150.specs.checked import GameBroke
+
+    # a parallel search that cannot go on: a worker lost more often than the retries allow,
+    # or a shared-table search given workers on another machine
+    if isinstance(e, WorkerLost | SharedTableError):
+        print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
+        return 1
+    if isinstance(e, GameBroke):  # your own GAME went wrong in play: which member, how
+        print(f"sml150: error: {_one_line(str(e))}", file=sys.stderr)
+        return 2
+    return None
 
 
 _OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})

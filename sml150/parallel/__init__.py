@@ -22,10 +22,10 @@ cut into tasks (which subtrees run whole, which split, in what order) is ``tree`
 1024
 >>> parse_spec("processes:3")
 ExecutorSpec(kind='processes', workers=3, address=None)
->>> parse_spec("threads")
+>>> parse_spec("threads")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: bad executor spec 'threads': use serial, processes[:N], dask[:N] or dask:ADDRESS
+sml150.errors.UsageError: bad executor spec 'threads': use serial, processes[:N], ...
 """
 
 from __future__ import annotations
