@@ -54,7 +54,7 @@ def _seccomp(program: bytes) -> str:
 
 
 def main() -> int:
-    """Limits, the filter, then SML/NJ in this process's place (never returns if it can)."""
+    """SandboxLimits, the filter, then SML/NJ in this process's place (never returns if it can)."""
     config = json.loads(sys.argv[1])
     fd = os.open(config["program"], os.O_RDONLY | os.O_CLOEXEC)
     if fd != config["exec_fd"]:

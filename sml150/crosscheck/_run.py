@@ -48,8 +48,8 @@ from sml150.grading.toolkit import (
     CHECKS,
     Bundle,
     Case,
-    Limits,
     Reply,
+    SandboxLimits,
     TaskSpec,
     WorkerDied,
     WorkerSession,
@@ -444,7 +444,7 @@ def _port_answers(session: WorkerSession | None, worker_lib: Bundle, py_dir: Pat
     for e in job.case.exprs:
         try:
             if session is None:
-                session = WorkerSession(worker_lib, [py_dir.resolve()], Limits())
+                session = WorkerSession(worker_lib, [py_dir.resolve()], SandboxLimits())
             ports.append(session.call(e))
         except (WorkerDied, OSError) as err:
             ports.append(Reply(False, exc="WorkerDied", msg=str(err)))

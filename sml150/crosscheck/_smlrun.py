@@ -12,10 +12,10 @@ The walls are the grading worker's (``sml150/grading/README.md``), through
   (``launcher_program``: the worker's refusals for i386 and x86-64, and no program started
   but SML/NJ itself), then becomes SML/NJ; its ``fork``, ``system`` and ``execute`` fail.
 - **a cgroup of its own** (``WorkerCgroup``), where the machine has them: at most
-  ``Limits.tasks`` tasks and its memory plus its ``/tmp``.
+  ``SandboxLimits.tasks`` tasks and its memory plus its ``/tmp``.
 - **time and output**: the caller's ``watch`` reads the output as it grows and may stop the run
   (a case past its time, a case printing too much); the wall clock bounds the whole run; the
-  output file is capped by ``RLIMIT_FSIZE`` (SML/NJ dies at ``Limits.output`` bytes).
+  output file is capped by ``RLIMIT_FSIZE`` (SML/NJ dies at ``SandboxLimits.output`` bytes).
 
 Without bubblewrap the launcher runs directly (its filter and limits still hold) and the run
 says so.
@@ -42,7 +42,7 @@ import attrs
 from sml150.grading.toolkit import (
     INSIDE,
     SANDBOX_UID,
-    Limits,
+    SandboxLimits,
     WorkerCgroup,
     bwrap_argv,
     launcher_program,
@@ -126,7 +126,7 @@ def _walls(sandboxed: bool, seccomp: bool, cgroup: bool) -> str:
 
 def run_sml(  # noqa: PLR0915 -- one run: its command line, its walls, watching it, its end
         work: Path, driver: str, watch: Callable[[bytes], str], *, budget: float = 120.0,
-            limits: Limits | None = None, sandbox: bool = True) -> SmlRun:
+            limits: SandboxLimits | None = None, sandbox: bool = True) -> SmlRun:
     """Run SML/NJ on ``work/driver`` behind the walls; ``watch`` sees its output as it grows.
 
     ``watch`` is called with each new chunk of output (``b""`` now and then when there is
@@ -137,7 +137,7 @@ def run_sml(  # noqa: PLR0915 -- one run: its command line, its walls, watching 
     """
     sml = find_sml()
     assert isinstance(sml, SmlInstall)
-    limits = limits or Limits()
+    limits = limits or SandboxLimits()
     sandboxed = sandbox and sandbox_problem(limits.bwrap) is None
     program = launcher_program(EXEC_FD)
     shutil.copyfile(LAUNCHER, work / "_launch.py")

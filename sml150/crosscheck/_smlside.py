@@ -21,7 +21,7 @@ import attrs
 from sml150.crosscheck._driver import CaseOutput, PieceOutcome, Transcript, write_driver
 from sml150.crosscheck._smlrun import SML_LIBRARY, run_sml
 from sml150.crosscheck._solution import Solution, read_solution
-from sml150.grading.toolkit import Limits, sandbox_problem
+from sml150.grading.toolkit import SandboxLimits, sandbox_problem
 
 __all__ = ["MAX_STOPS", "SmlSide", "run_sml_side", "run_units"]
 
@@ -79,7 +79,7 @@ other cases are not run."""
 
 
 def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str], *,
-                 budget: float = 300.0, limits: Limits | None = None,
+                 budget: float = 300.0, limits: SandboxLimits | None = None,
                  groups: Mapping[str, str] | None = None) -> SmlSide:
     """Run ``units`` (key -> an expression printing a canonical value) on a solution.
 
@@ -92,7 +92,7 @@ def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str],
     run (each would cost its time and a fresh SML/NJ).
     ENSURES: never raises for what the SML does.
     """
-    limits = limits or Limits()
+    limits = limits or SandboxLimits()
     found: dict[str, CaseOutput] = {}
     loaded: dict[int, PieceOutcome] = {}
     notes: list[str] = []
@@ -153,13 +153,13 @@ def run_sml_side(solution: Solution, decls: list[str], units: Mapping[str, str],
     return SmlSide(found, loaded, solution, tuple(notes), walls, failed, library_failed)
 
 
-def _sandboxed(limits: Limits) -> bool:
+def _sandboxed(limits: SandboxLimits) -> bool:
     return sandbox_problem(limits.bwrap) is None
 
 
 def run_units(hw: str, sml_dir: Path, decls: list[str], units: dict[str, str], *,
-              budget: float = 300.0, library: str | None = None, limits: Limits | None = None,
-              ) -> tuple[dict[str, CaseOutput], list[str]]:
+              budget: float = 300.0, library: str | None = None,
+              limits: SandboxLimits | None = None) -> tuple[dict[str, CaseOutput], list[str]]:
     """``run_sml_side`` on the solution in ``sml_dir``: each unit's output, and notes."""
     side = run_sml_side(read_solution(hw, sml_dir, library), decls, units, budget=budget,
                         limits=limits)

@@ -29,7 +29,7 @@ from sml150.grading._grade import (
 from sml150.grading._handout import HOMEWORKS, homework, write_handout, write_solution
 from sml150.grading._model import GradeReport, TaskReport, TestOutcome
 from sml150.grading._report import autolab_line, gradescope_json, text_report
-from sml150.grading._sandbox import Limits, SandboxUnavailable, sandbox_problem
+from sml150.grading._sandbox import SandboxLimits, SandboxUnavailable, sandbox_problem
 from sml150.grading._secret import ENV as SECRET_ENV
 from sml150.grading._secret import course_secret
 
@@ -42,7 +42,7 @@ __all__ = [
     "PLATFORMS",
     "SECRET_ENV",
     "GradeReport",
-    "Limits",
+    "SandboxLimits",
     "SandboxUnavailable",
     "TaskReport",
     "TestOutcome",

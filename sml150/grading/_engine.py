@@ -43,8 +43,8 @@ from sml150.grading._model import (
 from sml150.grading._sandbox import (
     Bundle,
     GraderFault,
-    Limits,
     RpcEnds,
+    SandboxLimits,
     SandboxUnavailable,
     WorkerDied,
     WorkerSession,
@@ -120,7 +120,7 @@ class _Run:
     sandboxes bind it read-only."""
     copy_fault: str
     """Why the copy failed for a reason of the machine (``GraderFault``), or ``""``."""
-    limits: Limits
+    limits: SandboxLimits
     """The run's limits."""
     sandbox: bool
     """Workers run under bubblewrap."""
@@ -133,7 +133,7 @@ def _run_task(  # noqa: PLR0915 -- one loop: each case's way through the task's 
     """One task in a worker of its own (restarted after a crash) and a private directory.
 
     Everything, start-ups and restarts included, must end by the task's deadline
-    (``Limits.group_budget`` times ``TaskSpec.budgets`` from now): calls never wait past it,
+    (``SandboxLimits.group_budget`` times ``TaskSpec.budgets`` from now): calls never wait past it,
     and cases left when it has passed are not run. Returns the report and the grader's own
     faults (a worker that could not start, no space to copy, a check that failed): the run
     then ends as a grader error, never as the student's lost points.
@@ -290,7 +290,7 @@ def _run_alone(case: Case, expected: list[Reply], run: _Run, submission: Path, *
                        kind=case.kind, quote=case.quote, detail=verdict.detail)
 
 
-def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: Limits,
+def grade_tasks(hw: str, tasks: list[TaskSpec], submission: Path, limits: SandboxLimits,
                 jobs: int = 2, *, sandbox: bool = True) -> GradeReport:
     """Grade ``submission`` on ``tasks``; always returns a report (see the module docstring).
 

@@ -17,7 +17,12 @@ from sml150.grading._engine import grade_tasks
 from sml150.grading._handout import homework
 from sml150.grading._model import GradeReport
 from sml150.grading._report import autolab_line, text_report, write_gradescope
-from sml150.grading._sandbox import Limits, SandboxUnavailable, printable_path, sandbox_problem
+from sml150.grading._sandbox import (
+    SandboxLimits,
+    SandboxUnavailable,
+    printable_path,
+    sandbox_problem,
+)
 from sml150.grading._similarity import similarity_flags
 
 __all__ = [
@@ -40,7 +45,7 @@ def _write(stream: TextIO, text: str) -> None:
 
 
 def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False,
-          gradescope: Path | None = None, limits: Limits | None = None,
+          gradescope: Path | None = None, limits: SandboxLimits | None = None,
           out: TextIO | None = None, sandbox: bool | None = None,
           tasks: Collection[str] | None = None, reveal: bool = False, jobs: int = 2,
           verbose: bool = False) -> GradeReport:
@@ -70,7 +75,7 @@ def grade(hw: str, submission: Path, *, text: bool = True, autolab: bool = False
         if unknown:
             raise ValueError(f"{hw} has no task {', '.join(unknown)}")
         specs = tuple(t for t in specs if t.id in set(tasks))
-    limits = limits or Limits()
+    limits = limits or SandboxLimits()
     problem = None if sandbox is False else sandbox_problem(limits.bwrap)
     if problem is not None and (sandbox or autolab or gradescope is not None):
         raise SandboxUnavailable(f"{problem}; install bubblewrap (see sml150/grading/README.md)"
@@ -116,7 +121,7 @@ EXIT_NO_SANDBOX: Final = 3
 
 def grade_command(hw: str, submission: Path, *, quiet: bool = False, autolab: bool = False,
                   gradescope: Path | None = None, no_sandbox: bool = False,
-                  limits: Limits | None = None, out: TextIO | None = None,
+                  limits: SandboxLimits | None = None, out: TextIO | None = None,
                   reveal: bool = False, tasks: Collection[str] | None = None,
                   verbose: bool = False) -> int:
     """``grade`` as a command: prints, and returns the exit status (``EXIT_*``).

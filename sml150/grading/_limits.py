@@ -11,12 +11,12 @@ from typing import Final, final
 
 import attrs
 
-__all__ = ["MACHINE_ERRNOS", "GraderFault", "Limits", "SandboxUnavailable", "WorkerDied"]
+__all__ = ["MACHINE_ERRNOS", "GraderFault", "SandboxLimits", "SandboxUnavailable", "WorkerDied"]
 
 
 @final
 @attrs.frozen
-class Limits:
+class SandboxLimits:
     """Resource limits for the workers of one grading run.
 
     A correct submission needs about two seconds for a whole homework; these limits bound a
@@ -24,7 +24,7 @@ class Limits:
     ``TaskSpec.budgets``: Task 4.2 starts two workers per Riskless under test), whatever its
     code does (the sandbox is killed when the budget is used up, even in the middle of a call).
 
-    >>> Limits().call_timeout, Limits().group_budget
+    >>> SandboxLimits().call_timeout, SandboxLimits().group_budget
     (10.0, 30.0)
     """
 

@@ -202,7 +202,7 @@ class Case:
     driver: Callable[[Call], Verdict] | None = attrs.field(default=None, eq=False)
     """Run in the grader's process instead of ``exprs``/``check``."""
     timeout: float | None = None
-    """Seconds each call of this case may take (default: the run's ``Limits``)."""
+    """Seconds each call of this case may take (default: the run's ``SandboxLimits``)."""
     paths: Callable[[Path], list[Path]] | None = attrs.field(default=None, eq=False)
     """Run in a worker of its own, with these directories (written into the given scratch
     directory) before the submission on its path."""
@@ -242,7 +242,7 @@ class TaskSpec:
     tests that do not pass on the reference catch no mutant, whatever the mutants' runs
     say)."""
     budgets: float = 1.0
-    """How many of the run's task budgets (``Limits.group_budget``) this task may use: more
+    """How many of the run's task budgets (``SandboxLimits.group_budget``) this task may use: more
     than one for a task that starts many workers (Task 4.2: two per Riskless under test)."""
 
     def cases_for(self, secret: str) -> list[Case]:

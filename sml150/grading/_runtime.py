@@ -17,7 +17,7 @@ from typing import Final, final
 
 import attrs
 
-from sml150.grading._limits import Limits, SandboxUnavailable
+from sml150.grading._limits import SandboxLimits, SandboxUnavailable
 
 __all__ = [
     "SANDBOX_UID",
@@ -136,7 +136,7 @@ def _probe(bwrap: str) -> str | None:
         rt = runtime()
     except SandboxUnavailable as e:
         return str(e)
-    argv = [*bwrap_argv(bwrap, rt, [], Limits()), rt.executable, "-I", "-S", "-c", "pass"]
+    argv = [*bwrap_argv(bwrap, rt, [], SandboxLimits()), rt.executable, "-I", "-S", "-c", "pass"]
     try:
         done = subprocess.run(argv, capture_output=True, timeout=60, check=False)
     except (OSError, subprocess.SubprocessError) as e:
@@ -162,7 +162,7 @@ def sandbox_problem(bwrap: str = "bwrap") -> str | None:
 
 
 def bwrap_argv(bwrap: str, rt: Runtime, binds: list[tuple[str, str]],
-                limits: Limits) -> list[str]:
+                limits: SandboxLimits) -> list[str]:
     """The ``bwrap`` command line that runs a worker with ``binds`` (host, inside) read-only.
 
     As root (``rt.setpriv``), bubblewrap makes no user namespace (whose only uid would be the

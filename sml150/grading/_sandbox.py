@@ -17,7 +17,7 @@ private, size-limited ``/tmp``, a minimal ``/dev`` and the ``/proc`` of its own 
 Resource limits and a seccomp filter (``_seccomp``) are set by the worker script before any
 submission code runs; the wall clock is enforced here, by killing the whole sandbox.
 
-Without bubblewrap (``Limits.bwrap`` not found, or ``sandbox=False``) the same worker runs
+Without bubblewrap (``SandboxLimits.bwrap`` not found, or ``sandbox=False``) the same worker runs
 directly, guarded by its rlimits, the seccomp filter and an audit hook only: good enough for a
 student checking their own work, not tamper-proof.
 
@@ -45,7 +45,7 @@ import attrs
 
 from sml150.grading._bundle import Bundle, site_dirs, write_library
 from sml150.grading._cgroup import WorkerCgroup
-from sml150.grading._limits import GraderFault, Limits, SandboxUnavailable, WorkerDied
+from sml150.grading._limits import GraderFault, SandboxLimits, SandboxUnavailable, WorkerDied
 from sml150.grading._model import Reply
 from sml150.grading._runtime import (
     SANDBOX_UID,
@@ -63,11 +63,11 @@ __all__ = [
     "SANDBOX_UID",
     "Bundle",
     "GraderFault",
-    "Limits",
     "LineReader",
     "Reply",
     "RpcEnds",
     "Runtime",
+    "SandboxLimits",
     "SandboxUnavailable",
     "WorkerDied",
     "WorkerSession",
@@ -197,12 +197,12 @@ class WorkerSession:
     ``deadline`` (a ``time.monotonic()`` instant) bounds the whole session: no call waits past
     it; the sandbox is killed when it passes.
 
-    >>> with Bundle() as b, WorkerSession(b, [], Limits()) as w:
+    >>> with Bundle() as b, WorkerSession(b, [], SandboxLimits()) as w:
     ...     w.call(["call", ["fn", "eq"], ["lit", 1], ["lit", 1]]).value
     True
     """
 
-    def __init__(self, bundle: Bundle, paths: list[Path], limits: Limits, *,
+    def __init__(self, bundle: Bundle, paths: list[Path], limits: SandboxLimits, *,
                  sandbox: bool | None = None, deadline: float | None = None,
                  rpc: RpcEnds | None = None) -> None:
         # ``rpc``'s descriptors are this session's from now on: closed once the worker holds
@@ -218,7 +218,7 @@ class WorkerSession:
             raise
 
     def _start(  # noqa: PLR0915 -- one start-up: config, sandbox argv, cgroup, process
-            self, bundle: Bundle, paths: list[Path], limits: Limits, *, sandbox: bool | None,
+            self, bundle: Bundle, paths: list[Path], limits: SandboxLimits, *, sandbox: bool | None,
             deadline: float | None, rpc: RpcEnds | None) -> None:
         self.limits = limits
         extra_fds = () if rpc is None else (rpc.read_fd, rpc.write_fd)
@@ -340,7 +340,7 @@ class WorkerSession:
     def call(self, expr: Json, timeout: float | None = None) -> Reply:
         """Send one expression and wait for its reply; ``WorkerDied`` if the worker fails.
 
-        Waits at most ``timeout`` (default ``Limits.call_timeout``) and never past the
+        Waits at most ``timeout`` (default ``SandboxLimits.call_timeout``) and never past the
         session's deadline; on either the whole sandbox is killed.
         """
         if self.dead is not None:

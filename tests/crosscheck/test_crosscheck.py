@@ -113,13 +113,13 @@ def test_every_graded_function_crosschecks_clean(name: str, tmp_path: Path) -> N
 
 def test_a_case_that_never_ends_costs_that_case_only() -> None:
     from sml150.crosscheck._run import run_units
-    from sml150.grading.toolkit import Limits
+    from sml150.grading.toolkit import SandboxLimits
 
     units = {"a": "Show.int 1",
              "b": "let fun loop (x : int) : int = loop x in Show.int (loop 0) end",
              "c": "Show.int 3"}
     got, _ = run_units("hw10", FAITHFUL / "hw10_a", [], units, budget=60,
-                       limits=Limits(call_timeout=2))
+                       limits=SandboxLimits(call_timeout=2))
     assert (got["a"].value, got["b"].value, got["c"].value) == ("1", None, "3")
     assert got["b"].began and got["b"].problem == "ran past its time (2 s)"
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from sml150.grading import GradeReport, Limits, grade, write_handout, write_solution
+from sml150.grading import GradeReport, SandboxLimits, grade, write_handout, write_solution
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
-HOSTILE_LIMITS = Limits(call_timeout=1.5, group_budget=6.0, memory=512 * 1024**2, cpu=10,
+HOSTILE_LIMITS = SandboxLimits(call_timeout=1.5, group_budget=6.0, memory=512 * 1024**2, cpu=10,
                         restarts=0)
 """Short limits, so that hostile submissions cost seconds, not minutes (an honest Task 5.7 or
 5.8 needs well under a second)."""

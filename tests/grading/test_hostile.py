@@ -22,7 +22,14 @@ from typing import NamedTuple
 import attrs
 import pytest
 
-from sml150.grading import GradeReport, Limits, autolab_line, grade, sandbox_problem, text_report
+from sml150.grading import (
+    GradeReport,
+    SandboxLimits,
+    autolab_line,
+    grade,
+    sandbox_problem,
+    text_report,
+)
 from sml150.grading._bundle import SCRATCH_PREFIX
 from sml150.grading.gametree import TASKS as GAMETREE_TASKS
 from sml150.grading.hw10 import TASKS as HW10_TASKS
@@ -247,7 +254,7 @@ def _budgets(attack: Attack) -> float:
     return sum(t.budgets for t in homework(attack.hw)[1] if t.id in attack.tasks)
 
 
-def _limits(attack: Attack) -> Limits:
+def _limits(attack: Attack) -> SandboxLimits:
     """``HOSTILE_LIMITS``; Task 4.2 (two workers for each of its twelve runs) gets the time
     to run them all when it is graded on tests that pass on the reference."""
     if attack.hw == "hw11" and "4.2" in attack.tasks and attack.base == "reference":

@@ -1,6 +1,6 @@
 """Sandbox modes, exit statuses and the command line of ``sml150 grade``.
 
-A missing bubblewrap is simulated with ``Limits(bwrap=...)`` pointing nowhere, so these run
+A missing bubblewrap is simulated with ``SandboxLimits(bwrap=...)`` pointing nowhere, so these run
 the same on machines with and without it.
 """
 
@@ -18,7 +18,7 @@ from sml150.grading import (
     EXIT_GRADER_FAILED,
     EXIT_NO_SANDBOX,
     EXIT_USAGE,
-    Limits,
+    SandboxLimits,
     SandboxUnavailable,
     autolab_line,
     grade,
@@ -28,7 +28,7 @@ from sml150.grading import (
 
 from .conftest import HOSTILE_LIMITS, starter_modules
 
-NOWHERE = Limits(call_timeout=HOSTILE_LIMITS.call_timeout,
+NOWHERE = SandboxLimits(call_timeout=HOSTILE_LIMITS.call_timeout,
                  group_budget=HOSTILE_LIMITS.group_budget, bwrap="/nonexistent/bwrap")
 
 

@@ -22,8 +22,8 @@ import sml150
 from sml150.grading._model import Reply
 from sml150.grading._sandbox import (
     Bundle,
-    Limits,
     LineReader,
+    SandboxLimits,
     SandboxUnavailable,
     WorkerDied,
     WorkerSession,
@@ -49,7 +49,7 @@ def bundle() -> Iterator[Bundle]:
 @pytest.fixture(scope="module", params=MODES)
 def worker(bundle: Bundle, request: pytest.FixtureRequest) -> Iterator[WorkerSession]:
     """One worker per mode, shared by the tests that leave it running."""
-    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3),
+    with WorkerSession(bundle, [], SandboxLimits(call_timeout=5.0, memory=1024**3),
                        sandbox=request.param) as w:
         yield w
 
@@ -57,7 +57,7 @@ def worker(bundle: Bundle, request: pytest.FixtureRequest) -> Iterator[WorkerSes
 @pytest.fixture(params=MODES)
 def fresh_worker(bundle: Bundle, request: pytest.FixtureRequest) -> Iterator[WorkerSession]:
     """A worker of its own, for a test that ends it."""
-    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3),
+    with WorkerSession(bundle, [], SandboxLimits(call_timeout=5.0, memory=1024**3),
                        sandbox=request.param) as w:
         yield w
 
@@ -67,8 +67,8 @@ def os_only(bundle: Bundle) -> Iterator[WorkerSession]:
     """A sandboxed worker without its audit hook."""
     if NO_BWRAP is not None:
         pytest.skip(f"no sandbox: {NO_BWRAP}")
-    with WorkerSession(bundle, [], Limits(call_timeout=5.0, memory=1024**3, audit_hook=False),
-                       sandbox=True) as w:
+    limits = SandboxLimits(call_timeout=5.0, memory=1024**3, audit_hook=False)
+    with WorkerSession(bundle, [], limits, sandbox=True) as w:
         yield w
 
 
@@ -133,7 +133,7 @@ def test_os_exit_kills_only_the_worker(fresh_worker: WorkerSession) -> None:
 @pytest.mark.parametrize("sandbox", MODES)
 def test_timeout_kills_the_worker(bundle: Bundle, sandbox: bool) -> None:
     endless = ["call", ["get", ["mod", "itertools"], "count"]]
-    with WorkerSession(bundle, [], Limits(call_timeout=0.5), sandbox=sandbox) as w, \
+    with WorkerSession(bundle, [], SandboxLimits(call_timeout=0.5), sandbox=sandbox) as w, \
             pytest.raises(WorkerDied, match="time limit"):
         w.call(["call", ["get", ["mod", "builtins"], "sum"], endless])
 
@@ -142,7 +142,7 @@ def test_timeout_kills_the_worker(bundle: Bundle, sandbox: bool) -> None:
 def test_the_task_deadline_cuts_a_call_short(bundle: Bundle, sandbox: bool) -> None:
     # The call may take 30 s, but the session's deadline comes first.
     sleep = ["call", ["get", ["mod", "time"], "sleep"], ["lit", 30]]
-    with WorkerSession(bundle, [], Limits(call_timeout=30.0, group_budget=1.0),
+    with WorkerSession(bundle, [], SandboxLimits(call_timeout=30.0, group_budget=1.0),
                        sandbox=sandbox, deadline=time.monotonic() + 1.0) as w, \
             pytest.raises(WorkerDied, match="time budget"):
         w.call(sleep)
@@ -150,7 +150,7 @@ def test_the_task_deadline_cuts_a_call_short(bundle: Bundle, sandbox: bool) -> N
 
 @pytest.mark.parametrize("sandbox", MODES)
 def test_memory_limit(bundle: Bundle, sandbox: bool) -> None:
-    with WorkerSession(bundle, [], Limits(memory=512 * 1024**2), sandbox=sandbox) as w:
+    with WorkerSession(bundle, [], SandboxLimits(memory=512 * 1024**2), sandbox=sandbox) as w:
         reply = w.call(builtin("bytearray", 4 * 1024**3))
         assert (reply.ok, reply.exc) == (False, "MemoryError")
 
@@ -223,7 +223,7 @@ def test_a_submission_never_shadows_the_standard_library(bundle: Bundle, tmp_pat
                                                          sandbox: bool) -> None:
     for name in ("json", "threading", "resource", "select", "io", "math", "types"):
         (tmp_path / f"{name}.py").write_text("import os\nos._exit(42)\n")
-    with WorkerSession(bundle, [tmp_path], Limits(), sandbox=sandbox) as w:
+    with WorkerSession(bundle, [tmp_path], SandboxLimits(), sandbox=sandbox) as w:
         for name in ("json", "threading", "resource", "select", "io", "math", "types"):
             where = w.call(["get", ["mod", name], "__file__"])
             assert where.ok  # the worker is alive: the submission's module never ran
@@ -235,7 +235,7 @@ def test_a_submission_never_shadows_the_standard_library(bundle: Bundle, tmp_pat
 @pytest.mark.skipif(program() is None, reason="no seccomp filter for this machine")
 def test_the_seccomp_filter_alone(bundle: Bundle) -> None:
     # No sandbox, no audit hook: the filter by itself refuses processes, signals, sockets.
-    with WorkerSession(bundle, [], Limits(audit_hook=False), sandbox=False) as w:
+    with WorkerSession(bundle, [], SandboxLimits(audit_hook=False), sandbox=False) as w:
         for expr in (os_call("fork"), os_call("kill", os.getpid(), 0),
                      ["call", ["get", ["mod", "socket"], "socket"]],
                      os_call("execv", "/bin/true", ["true"])):
@@ -294,7 +294,7 @@ def test_a_setsid_grandchild_dies_with_the_sandbox(tmp_path: Path) -> None:
     (tmp_path / "daemon.py").write_text(daemon)
     with Bundle() as b:
         b.seccomp = ""
-        w = WorkerSession(b, [tmp_path], Limits(audit_hook=False), sandbox=True)
+        w = WorkerSession(b, [tmp_path], SandboxLimits(audit_hook=False), sandbox=True)
         with w:
             assert w.call(["call", ["get", ["mod", "daemon"], "start"]]).value is True
             below = _descendants(w.proc.pid)
@@ -368,7 +368,7 @@ def test_the_line_reader_refuses_a_long_line() -> None:
 
 
 def test_a_missing_bwrap_means_no_sandbox(bundle: Bundle) -> None:
-    missing = Limits(bwrap="/nonexistent/bwrap")
+    missing = SandboxLimits(bwrap="/nonexistent/bwrap")
     assert sandbox_problem(missing.bwrap) is not None
     with pytest.raises(SandboxUnavailable):
         WorkerSession(bundle, [], missing, sandbox=True)
@@ -421,7 +421,7 @@ def attack(path):
 @pytest.mark.parametrize("sandbox", MODES)
 def test_the_audit_hook_resists_tampering(bundle: Bundle, tmp_path: Path, sandbox: bool) -> None:
     (tmp_path / "tamper.py").write_text(TAMPER)
-    with WorkerSession(bundle, [tmp_path], Limits(), sandbox=sandbox) as w:
+    with WorkerSession(bundle, [tmp_path], SandboxLimits(), sandbox=sandbox) as w:
         reply = w.call(["call", ["get", ["mod", "tamper"], "attack"], ["lit", sml150.__file__]])
     assert not reply.ok
     assert reply.exc in ("PermissionError", "FileNotFoundError")
@@ -437,7 +437,7 @@ def test_killing_the_grader_is_not_possible(os_only: WorkerSession) -> None:
 @pytest.mark.skipif(program() is None, reason="no seccomp filter for this machine")
 def test_memory_outside_the_address_space_is_refused(bundle: Bundle) -> None:
     """``memfd_create`` and SysV shared memory would hold pages ``RLIMIT_AS`` does not count."""
-    with WorkerSession(bundle, [], Limits(audit_hook=False), sandbox=False) as w:
+    with WorkerSession(bundle, [], SandboxLimits(audit_hook=False), sandbox=False) as w:
         reply = w.call(os_call("memfd_create", "hog"))
         assert (reply.ok, reply.exc) == (False, "PermissionError")
 
@@ -463,7 +463,7 @@ def test_each_sandbox_has_its_own_cgroup_capping_tasks_and_memory(bundle: Bundle
         "            break\n"
         "        n += 1\n"
         "    return n\n")
-    limits = Limits(tasks=32, call_timeout=20.0)
+    limits = SandboxLimits(tasks=32, call_timeout=20.0)
     with WorkerSession(bundle, [tmp_path], limits, sandbox=True) as w:
         assert w.cgroup is not None and w.cgroup.dirs
         for d in w.cgroup.dirs:  # bwrap (exec'd by the joining shell) and all below it
@@ -657,7 +657,7 @@ def test_every_run_of_a_task_looks_the_same_from_inside(tmp_path: Path,
     task = TaskSpec("9.9", "probe", 1, lambda: cases)
     (tmp_path / "sub").mkdir()
     # Without the audit hook, which guards /proc: what code that bypasses it would read.
-    report = _engine.grade_tasks("hw10", [task], tmp_path / "sub", Limits(audit_hook=False),
+    report = _engine.grade_tasks("hw10", [task], tmp_path / "sub", SandboxLimits(audit_hook=False),
                                  sandbox=True)
     assert report.ok and len(seen) == 3, (report.notes, seen)
     first = json.loads(seen[0])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sml150.grading import Limits, grade, sandbox_problem, write_handout
+from sml150.grading import SandboxLimits, grade, sandbox_problem, write_handout
 from sml150.grading._handout import homework
 
 STALL = '''
@@ -41,7 +41,7 @@ for _name, _value in list(globals().items()):
 @pytest.mark.skipif(sandbox_problem() is not None, reason="no sandbox")
 @pytest.mark.parametrize("hw", ["hw10", "hw11"])
 def test_a_stalling_homework_ends_within_its_budgets(hw: str, tmp_path: Path) -> None:
-    limits = Limits(call_timeout=2.0, group_budget=6.0)
+    limits = SandboxLimits(call_timeout=2.0, group_budget=6.0)
     write_handout(hw, tmp_path)
     for spec in homework(hw)[0]:
         module = tmp_path / f"{spec.name}.py"

@@ -13,7 +13,7 @@ import pytest
 from sml150.grading import write_handout
 from sml150.grading._handout import homework
 from sml150.grading._mutants import function_nodes
-from sml150.grading._sandbox import Bundle, Limits, WorkerSession
+from sml150.grading._sandbox import Bundle, SandboxLimits, WorkerSession
 from sml150.grading._starter import ModuleSpec, reference_source, starter_source
 
 MODULES = [(hw, spec) for hw in ("hw10", "hw11") for spec in homework(hw)[0]]
@@ -104,7 +104,7 @@ def test_handout_layout(handout: tuple[str, Path]) -> None:
 
 def test_starter_imports_cleanly_without_the_package(handout: tuple[str, Path]) -> None:
     hw, d = handout
-    with Bundle() as b, WorkerSession(b, [d], Limits()) as w:
+    with Bundle() as b, WorkerSession(b, [d], SandboxLimits()) as w:
         for spec in homework(hw)[0]:
             reply = w.call(["mod", spec.name])
             assert reply.ok, (spec.name, reply.exc, reply.msg)
