@@ -2,6 +2,9 @@
 
 HW10 and HW11 grade the same kinds of players (AlphaBeta, Jamboree) on the same explicit
 trees; their task modules build those cases here so the two graders cannot drift apart.
+
+(Over 400 lines: the shared builders and the whole-word names of the hidden tests they make
+are one vocabulary; split, the names would drift from the cases they name.)
 """
 
 from __future__ import annotations
@@ -220,7 +223,7 @@ def trees(rng: random.Random, count: int) -> list[tuple[str, Json, int]]:
 
 def ref_value(hw: str, expr: Json) -> Any:
     """``expr`` evaluated on the reference solutions of ``hw``, silently (to build cases)."""
-    from sml150.grading._engine import reference_env
+    from sml150.grading._reference import reference_env
     from sml150.grading._worker import evaluate
 
     with contextlib.redirect_stdout(io.StringIO()):

@@ -17,7 +17,6 @@ import builtins
 import concurrent.futures
 import contextlib
 import hashlib
-import importlib
 import json
 import random
 import shutil
@@ -40,6 +39,7 @@ from sml150.grading._model import (
     TestOutcome,
     Verdict,
 )
+from sml150.grading._reference import reference_env
 from sml150.grading._sandbox import (
     Bundle,
     GraderFault,
@@ -51,7 +51,7 @@ from sml150.grading._sandbox import (
     copy_submission,
     printable_path,
 )
-from sml150.grading._worker import Env, run_big, run_call
+from sml150.grading._worker import run_big, run_call
 
 __all__ = ["expected_replies", "grade_tasks", "reference_env"]
 
@@ -59,11 +59,6 @@ Json = Any
 
 _lock = threading.Lock()
 _expected: dict[tuple[str, str, str], list[list[Reply]]] = {}
-
-
-def reference_env(hw: str) -> Env:
-    """Module resolution for expressions evaluated on the reference solutions of ``hw``."""
-    return Env(lambda name: importlib.import_module(f"sml150.handouts.{hw}.{name}"))
 
 
 def expected_replies(hw: str, task: TaskSpec, cases: list[Case]) -> list[list[Reply]]:

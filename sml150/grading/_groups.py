@@ -244,7 +244,7 @@ def discriminating_groups(hw: str, task_id: str, cases: Sequence[Case],
     with _lock:
         if key in _cache:
             return _cache[key]
-    from sml150.grading._engine import reference_env
+    from sml150.grading._reference import reference_env
 
     env = reference_env(hw) if hw in ("hw10", "hw11", "gametree") else None
     answer = [i for i, c in enumerate(cases)
