@@ -308,7 +308,6 @@ _CLASSES: dict[str, frozenset[str]] = {
     "num": frozenset({"int", "real", "word"}),
     "numtxt": frozenset({"int", "real", "word", "string", "char"}),
     "intword": frozenset({"int", "word"}),
-    "strchar": frozenset({"string", "char"}),
 }
 
 
@@ -524,14 +523,8 @@ class _Infer:
         match p:
             case sx.PWild():
                 return self.fresh()
-            case sx.PConst(_, value):
-                if isinstance(value, int):
-                    return INT
-                if len(value) == 1:
-                    sc = self.fresh()
-                    self.classes[sc.id] = _CLASSES["strchar"]
-                    return sc
-                return STRING
+            case sx.PConst(_, value, char):
+                return INT if isinstance(value, int) else CHAR if char else STRING
             case sx.PVar(_, name):
                 info = self._con(name, env)
                 if info is None and "." in name:

@@ -281,7 +281,9 @@ class _ToAst(lark.Transformer[Token, Any]):
     def pstring(self, meta: Any, items: list[Token]) -> sx.Pat:
         return sx.PConst(_pos(meta), _string(str(items[0])))
 
-    pchar = pstring
+    @v_args(meta=True)
+    def pchar(self, meta: Any, items: list[Token]) -> sx.Pat:
+        return sx.PConst(_pos(meta), _string(str(items[0])), char=True)
 
     @v_args(meta=True)
     def pvar(self, meta: Any, items: list[Any]) -> sx.Pat:

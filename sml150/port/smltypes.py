@@ -116,7 +116,7 @@ class Scheme:
     ty: Type
     "The type."
     classes: tuple[tuple[int, str], ...] = ()
-    "Overloaded variables and their class (``num``, ``numtxt``, ``intword``, ``strchar``)."
+    "Overloaded variables and their class (``num``, ``numtxt``, ``intword``)."
 
 
 INT = TCon("int")

@@ -124,6 +124,8 @@ class PConst:
     "Where it is."
     value: int | str
     "The constant's value (a char is a one-letter string)."
+    char: bool = False
+    "Whether it is a char (``#\"a\"``), not a string."
 
 
 @attrs.frozen
