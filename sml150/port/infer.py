@@ -691,7 +691,7 @@ class _Infer:
                 used = _type_names(d)
                 while i < len(pending) and isinstance(pending[i], sx.TypeDec) and (
                         getattr(pending[i], "name", None) in used):
-                    withtypes.append(pending[i])  # type: ignore[arg-type]
+                    withtypes.append(pending[i])  # type: ignore[arg-type]  # a TypeDec, checked just above
                     i += 1
             cur = env.layer(acc) if acc.values or acc.types or acc.structs or acc.sigs or (
                 acc.functors) else env
@@ -1179,7 +1179,7 @@ def _walk(node: object) -> Iterator[object]:
         if isinstance(n, (tuple, list)):
             stack.extend(n)
         elif attrs.has(type(n)):
-            stack.extend(getattr(n, f.name) for f in attrs.fields(type(n)))  # type: ignore[arg-type]
+            stack.extend(getattr(n, f.name) for f in attrs.fields(type(n)))  # type: ignore[arg-type]  # attrs.has checked it is an attrs class
 
 
 def _tyvars_in(d: sx.Dec) -> list[str]:
