@@ -24,6 +24,7 @@ def f(x: int) -> int:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -44,7 +45,7 @@ from sml150.port.names import (
     snake,
 )
 
-__all__ = ["Emitter", "FunSig", "PortError", "Scope", "Target", "arity", "fresh_local",
+__all__ = ["INT_EST", "Emitter", "FunSig", "PortError", "Scope", "Target", "arity", "fresh_local",
            "groups_of"]
 
 
@@ -89,6 +90,9 @@ class Scope:
     records: dict[str, tuple[str, ...]] = attrs.Factory(dict)
     """Python classes that stand for an SML tuple type (``type state = board * player`` is the
     starter's ``TTTState(board, player)``), with their fields in the tuple's order."""
+    int_est: bool = False
+    """Whether an ``int`` is an estimate (HW11's 2013 ``Estimate`` is a transparent ``int``):
+    a function returning ``est`` returns an ``int`` as ``Guess`` (``_est``)."""
     refs: dict[str, int] = attrs.Factory(dict)
     """Variables bound to a ``ref`` (``val r = ref 0``), each a plain Python local (``!r`` reads
     it, ``r := e`` assigns it), with how many ``def``s enclose its binding."""
@@ -185,6 +189,17 @@ _DEEP = 24
 """How deep an expression nests before its deeper parts are computed first (Python's parser
 stops at 200 nested parentheses)."""
 
+_EST_VALUES = ("Est.", "self.Est.", "Guess(", "MinnieWins(", "MaxieWins(", "self.Game.estimate(",
+               "self.estimate(", "_est(")
+"""How an expression that is an estimate already starts."""
+
+INT_EST = [
+    "def _est(x: est | int) -> est:",
+    '    """SML 2013\'s ``Estimate.est`` is an ``int``: an ``int`` estimate is a guess."""',
+    "    return Guess(x) if isinstance(x, int) else x",
+]
+"""The helper a port that returns an ``int`` as an estimate calls (``Scope.int_est``)."""
+
 _RESERVED = frozenset({
     "abs", "all", "any", "bool", "float", "functools", "int", "len", "list", "math", "max",
     "min", "next", "object", "operator", "print", "range", "reversed", "round", "self",
@@ -231,6 +246,8 @@ class Emitter:
         "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
         self._taken: set[str] = set()
         "The Python names the function being written binds (its nested defs' included)."
+        self.int_est = False
+        "Whether the port calls ``_est`` (see ``Scope.int_est`` and ``INT_EST``)."
         self._record_vars: dict[str, str] = {}
         "The function's parameters typed with a record class (``s: TTTState``)."
         self._nonlocals: list[set[str]] = []
@@ -242,6 +259,26 @@ class Emitter:
         "How many ``function`` calls enclose the one being written."
         self.annotator: Annotator | None = None
         "The program's inferred types, for what the SML leaves unannotated (``annotate``)."
+
+    def body(self, e: sx.Exp, scope: Scope, target: Target, pos: sx.Pos) -> list[str]:
+        """The statements of a top-level value's function (``val x = e`` computed once).
+
+        One Python function of its own, as ``function`` writes one (see ``_local``), checked.
+        """
+        with self.toplevel():
+            return self.checked(self.stmts(e, scope, target), pos)
+
+    @contextlib.contextmanager
+    def toplevel(self) -> Iterator[None]:
+        """Write one top-level Python function's body (its names its own; see ``_local``)."""
+        self.new_function()
+        self._depth += 1
+        self._nonlocals.append(set())
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            self._nonlocals.pop()
 
     def new_function(self, params: Iterable[str] = ()) -> None:
         """Start a top-level Python function (its names are its own): see ``_local``."""
@@ -370,6 +407,16 @@ class Emitter:
         alias = getattr(t, "alias", None)
         cls = scope.types.get(alias.name) if alias is not None else None
         return cls if cls in scope.records else None
+
+    def _exp_type(self, e: sx.Exp, scope: Scope) -> str | None:
+        """The Python type inference gives the expression ``e`` (None if none)."""
+        if self.annotator is None:
+            return None
+        t = self.annotator.inferred.of_exp(e)
+        ty = None if t is None else self.annotator.spell(t, self._type_names(scope))
+        if ty is not None:
+            self._annotated()
+        return ty
 
     def inferred_val(self, p: sx.PVar, scope: Scope) -> str | None:
         """The type inference found for the variable a ``val`` binds at ``p`` (or None)."""
@@ -505,34 +552,16 @@ class Emitter:
                     out += self.stmts(item, scope, Target("drop"))
                 return out + self.stmts(items[-1], scope, target)
             case sx.Raise(_, exn):
-                if isinstance(exn, sx.Var) and self._is_exn(exn.name, scope):
-                    return [f"raise {self._exn_class(exn.name, exn, scope)}()"]
-                if isinstance(exn, sx.App) and isinstance(exn.fn, sx.Var) and self._is_exn(
-                        exn.fn.name, scope):
-                    pre, x = self._hoisted(exn.arg, scope)
-                    return [*pre, f"raise {self._exn_class(exn.fn.name, exn, scope)}({x})"]
-                pre, x = self._hoisted(exn, scope)
-                return [*pre, f"raise {x}"]
+                return self._raise(exn, scope)
             case sx.Handle(_, body, rules):
                 return self._try(body, rules, scope, target)
             case sx.Typed(_, inner_e, _):
                 return self.stmts(inner_e, scope, target)
             case sx.App(_, sx.Var(_, ":="), sx.Tuple(_, (sx.Var(pos, r), rhs)), True):
-                if r not in scope.refs:
-                    raise PortError(f"{pos}: `{r} :=` on what is not a local `val {r} = ref ...`"
-                                    " (a ref passed around or kept is not ported)")
-                pre, x = self._hoisted(rhs, scope)
-                py = scope.locals[r]
-                if scope.refs[r] < len(self._nonlocals):  # a ref of an enclosing def
-                    self._nonlocals[-1].add(py)
-                done = [*pre, f"{py} = {x}"]
+                done = self._assign(pos, r, rhs, scope)
                 return done if target.kind == "drop" else [*done, *target.put("None")]
             case sx.While(_, cond, body):
-                pre, c = self._hoisted(cond, scope)
-                inside = self._indent(self.stmts(body, scope, Target("drop")))
-                loop = ([f"while {c}:", *inside] if not pre else
-                        ["while True:", *self._indent(pre), f"{_IND}if not {_paren(c)}:",
-                         f"{_IND * 2}break", *inside])
+                loop = self._while(cond, body, scope)
                 return loop if target.kind == "drop" else [*loop, *target.put("None")]
             case sx.AndAlso(_, left, right) | sx.OrElse(_, left, right) if _needs(right, scope):
                 # `a andalso (case ...)`: the right side only when SML evaluates it
@@ -557,7 +586,42 @@ class Emitter:
                 return self._tail_call(e, scope, target.loop)
             case _:
                 pre, x = self._hoisted(e, scope)
+                if scope.int_est and target.kind == "return" and target.result == "est" \
+                        and not x.startswith(_EST_VALUES):
+                    self.int_est = True  # an HW11 (2013) estimate may be a bare int
+                    x = f"_est({_unwrap(x)})"
                 return [*pre, *target.put(x, scope.captured, next(self._fresh))]
+
+    def _raise(self, exn: sx.Exp, scope: Scope) -> list[str]:
+        """``raise exn``: the exception's class, called with its argument."""
+        if isinstance(exn, sx.Var) and self._is_exn(exn.name, scope):
+            return [f"raise {self._exn_class(exn.name, exn, scope)}()"]
+        if isinstance(exn, sx.App) and isinstance(exn.fn, sx.Var) and self._is_exn(
+                exn.fn.name, scope):
+            pre, x = self._hoisted(exn.arg, scope)
+            return [*pre, f"raise {self._exn_class(exn.fn.name, exn, scope)}({x})"]
+        pre, x = self._hoisted(exn, scope)
+        return [*pre, f"raise {x}"]
+
+    def _assign(self, pos: sx.Pos, r: str, rhs: sx.Exp, scope: Scope) -> list[str]:
+        """``r := rhs`` for a local ref ``r`` (see ``Scope.refs``)."""
+        if r not in scope.refs:
+            raise PortError(f"{pos}: `{r} :=` on what is not a local `val {r} = ref ...` "
+                            "(a ref passed around or kept is not ported)")
+        pre, x = self._hoisted(rhs, scope)
+        py = scope.locals[r]
+        if scope.refs[r] < len(self._nonlocals):  # a ref of an enclosing def
+            self._nonlocals[-1].add(py)
+        return [*pre, f"{py} = {x}"]
+
+    def _while(self, cond: sx.Exp, body: sx.Exp, scope: Scope) -> list[str]:
+        """``while cond do body``: the condition's own statements rerun at each test."""
+        pre, c = self._hoisted(cond, scope)
+        inside = self._indent(self.stmts(body, scope, Target("drop")))
+        if not pre:
+            return [f"while {c}:", *inside]
+        return ["while True:", *self._indent(pre), f"{_IND}if not {_paren(c)}:",
+                f"{_IND * 2}break", *inside]
 
     def _tail_call(self, e: sx.App, scope: Scope,
                    loop: tuple[str, tuple[str, ...]]) -> list[str]:
@@ -609,6 +673,9 @@ class Emitter:
                     isinstance(x, (sx.If, sx.AndAlso, sx.OrElse)) and _needs(x, scope)) or (
                     depth > _DEEP and isinstance(x, (sx.App, sx.Tuple, sx.ListExp))):
                 tmp = f"_v{next(self._fresh)}"
+                declared = self._exp_type(x, scope) if isinstance(x, (sx.Case, sx.If)) else None
+                if declared is not None:  # branches assign it: mypy takes the type declared
+                    pre.append(f"{tmp}: {declared}")
                 pre.extend(self.stmts(x, scope.bind(names), Target("assign", tmp)))
                 names[tmp] = tmp
                 return sx.Var(x.pos, tmp)
@@ -726,11 +793,11 @@ class Emitter:
                             scope = attrs.evolve(scope, refs={
                                 **scope.refs, **dict.fromkeys(bound, len(self._nonlocals))})
                 case sx.Fun(_, fbs):
-                    sigs = {fb.name: FunSig(snake(fb.name), arity(fb), groups_of(fb))
-                            for fb in fbs}
+                    sigs = {fb.name: FunSig(self._local(snake(fb.name), scope), arity(fb),
+                                            groups_of(fb)) for fb in fbs}
                     scope = scope.with_funs(sigs)
                     for fb in fbs:
-                        out += self.function(fb, scope, snake(fb.name))
+                        out += self.function(fb, scope, sigs[fb.name].py)
                 case sx.Local(_, hidden, body):
                     lines, scope = self.decs(hidden + body, scope)
                     out += lines
@@ -899,14 +966,27 @@ class Emitter:
             return "(lambda x, xs: [x, *xs])"
         raise PortError(f"{node.pos}: operator {name} as a value is not ported")
 
-    def _app(self, e: sx.App, scope: Scope) -> str:
+    def _selected(self, label: str, arg: sx.Exp, scope: Scope) -> str:
+        """``#label arg``: a tuple's item, a record's field (``#1 s`` of a TTTState too)."""
+        record = self._record_of(arg, scope) if label.isdigit() else None
+        fields = scope.records.get(record or "", ())
+        if fields and 0 < int(label) <= len(fields):
+            return f"{self._atom(arg, scope)}.{fields[int(label) - 1]}"
+        return _select(self._atom(arg, scope), label)
+
+    def _deref(self, e: sx.App, scope: Scope) -> str:
+        """``!r`` of a local ref ``r`` (``r := e`` is a statement: ``_assign``)."""
         if isinstance(e.fn, sx.Var) and e.fn.name == ":=":
-            raise _NeedStatements(e)  # an assignment: a statement
-        if isinstance(e.fn, sx.Var) and e.fn.name == "!" and not e.infix:
-            if isinstance(e.arg, sx.Var) and e.arg.name in scope.refs:
-                return scope.locals[e.arg.name]
-            raise PortError(f"{e.pos}: `!` of what is not a local `val r = ref ...` (a ref "
-                            "passed around or kept is not ported)")
+            raise _NeedStatements(e)
+        if isinstance(e.arg, sx.Var) and e.arg.name in scope.refs:
+            return scope.locals[e.arg.name]
+        raise PortError(f"{e.pos}: `!` of what is not a local `val r = ref ...` (a ref "
+                        "passed around or kept is not ported)")
+
+    def _app(self, e: sx.App, scope: Scope) -> str:
+        if isinstance(e.fn, sx.Var) and (e.fn.name == ":=" or (e.fn.name == "!"
+                                                                and not e.infix)):
+            return self._deref(e, scope)
         if e.infix and isinstance(e.fn, sx.Var) and isinstance(e.arg, sx.Tuple):
             left, right = e.arg.items
             return self._binop(e.fn, left, right, scope)
@@ -922,12 +1002,7 @@ class Emitter:
                 inner = sx.App(e.pos, inner, more)
             return self.exp(inner, scope)
         if isinstance(fn, sx.Selector):
-            record = self._record_of(args[0], scope) if fn.label.isdigit() else None
-            fields = scope.records.get(record or "", ())
-            if fields and 0 < int(fn.label) <= len(fields):  # `#1 s` on a TTTState: a field
-                return (f"{self._atom(args[0], scope)}.{fields[int(fn.label) - 1]}"
-                        + self._more(args[1:], scope))
-            return _select(self._atom(args[0], scope), fn.label) + self._more(args[1:], scope)
+            return self._selected(fn.label, args[0], scope) + self._more(args[1:], scope)
         if isinstance(fn, sx.Fn):
             return f"({self._fn(fn, scope)})" + self._call_args(args, scope)
         if not isinstance(fn, sx.Var):

@@ -149,8 +149,7 @@ class _Module:
             return scope
         py = snake(core.name)
         ty = self.em.ty(p.ty, scope) if isinstance(p, sx.PTyped) else None
-        self.em.new_function()
-        body = self.em.checked(self.em.stmts(e, scope, Target("return", result=ty)), p.pos)
+        body = self.em.body(e, scope, Target("return", result=ty), p.pos)
         if owner is not None:
             if ty is None:
                 raise PortError(f"{p.pos}: `val {core.name}` in a functor needs a type annotation")

@@ -9,7 +9,8 @@ emitter already knows. Structures whose members it knows: the course library's (
 the 2016 ``BetterSeq`` names, and ``SeqUtils``), the file's own ``structure S = struct ... end``
 and their aliases (``structure Seq = BetterSeq (Seq)`` is ``Seq``). An ``open`` of any other
 structure (the functor's argument, a handout structure) changes nothing here: its members keep
-their short names, which the emitter resolves against the starter.
+their short names, which the emitter resolves against the starter. The same walk reads
+``val f = fn p => e`` as ``fun f p = e`` where that means the same (``fn_val_as_fun``).
 
 >>> from sml150.port.parser import parse
 >>> d = resolve_opens(parse("open Seq\nfun f s = case showl s of Nil => 0 | Cons (x, _) => x"))
@@ -28,7 +29,7 @@ from sml150.lib.seq import Seq
 from sml150.lib.sequtils import SeqUtils
 from sml150.port import syntax as sx
 
-__all__ = ["Members", "library_members", "resolve_opens"]
+__all__ = ["Members", "fn_val_as_fun", "library_members", "resolve_opens"]
 
 
 @attrs.frozen
@@ -136,7 +137,8 @@ class _Walk:
                 names = [n for p, _ in binds for n in _pat_vars(p, env)]
                 inner = env.bind(names) if rec else env
                 new = tuple((self.pat(p, env), self.exp(e, inner)) for p, e in binds)
-                return sx.Val(pos, rec, new), env.bind(names)
+                as_fun = fn_val_as_fun(sx.Val(pos, rec, new))
+                return (as_fun or sx.Val(pos, rec, new)), env.bind(names)
             case sx.Fun(pos, fbs):
                 env = env.bind(fb.name for fb in fbs)
                 return sx.Fun(pos, tuple(attrs.evolve(fb, clauses=tuple(
@@ -298,6 +300,47 @@ class _Walk:
             case sx.TRecord(pos, fields):
                 return sx.TRecord(pos, tuple((k, self.ty(v, env)) for k, v in fields))
         return t
+
+
+def fn_val_as_fun(d: sx.Val) -> sx.Fun | None:
+    """``val f = fn p => e`` as ``fun f p = e``, where that means the same; else None.
+
+    A function bound by ``val`` is then called as the program's functions are (a tupled
+    argument spread over its parameters, ``exists (i, s)`` is ``exists(i, s)``). Not when
+    ``e`` names ``f`` and the ``val`` is not ``rec`` (``f`` is then an outer binding).
+
+    >>> from sml150.port.parser import parse
+    >>> fn_val_as_fun(parse("val add = fn (x, y) => x + y")[0]).binds[0].name
+    'add'
+    """
+    if len(d.binds) != 1:
+        return None
+    p, e = d.binds[0]
+    ty: sx.Ty | None = None
+    if isinstance(p, sx.PTyped):
+        ty = p.ty
+        p = p.pat
+    while isinstance(e, sx.Typed):
+        ty = ty or e.ty
+        e = e.exp
+    if not isinstance(p, sx.PVar) or "." in p.name or not isinstance(e, sx.Fn):
+        return None
+    if not d.rec and _mentions(e, p.name):
+        return None
+    arg, result = (ty.arg, ty.result) if isinstance(ty, sx.TArrow) else (None, None)
+    clauses = tuple(sx.Clause(r.pos, (r.pat if arg is None else sx.PTyped(r.pos, r.pat, arg),),
+                              result, r.body) for r in e.rules)
+    return sx.Fun(d.pos, (sx.FunBind(p.pos, p.name, clauses),))
+
+
+def _mentions(node: Any, name: str) -> bool:
+    if isinstance(node, sx.Var):
+        return node.name == name
+    if isinstance(node, tuple):
+        return any(_mentions(x, name) for x in node)
+    if attrs.has(type(node)):
+        return any(_mentions(getattr(node, f.name), name) for f in attrs.fields(type(node)))
+    return False
 
 
 _EXP_TYPES = (sx.Const, sx.Var, sx.App, sx.Tuple, sx.ListExp, sx.Record, sx.Selector, sx.Fn,

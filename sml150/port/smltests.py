@@ -54,7 +54,7 @@ def structures_of_tests(decs: tuple[sx.Dec, ...]) -> list[sx.Structure]:
 
 
 def port_tests(module: str, sml: str, homes: dict[str, str],
-               given: Scope | None = None, inferred: Inferred | None = None,
+               given: Scope | None = None, inferred: Inferred | None = None, *,
                unit: str | None = None, factories: dict[str, str] | None = None) -> str | None:
     """The pytest module for the test structures of the SML text ``sml`` (None if none).
 
@@ -86,15 +86,9 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
         em.imports.add(f"import {module}")
         scope = attrs.evolve(scope, structs={**scope.structs, unit: module})
     apply = _Applier(em, homes, factories)
-    lines: list[str] = []
     bindings: list[tuple[sx.Pat, sx.Exp]] = []
     count = 0
-    named = analysis_names(tuple(found))
-    for d in decs:  # the file's own applications the tests name
-        if isinstance(d, sx.Structure) and isinstance(d.body, sx.StrApp) and any(
-                n.split(".")[0] == d.name for n in named):
-            lines += ["", f"{d.name} = {apply(d.body, scope)}"]
-            scope = attrs.evolve(scope, structs={**scope.structs, d.name: d.name})
+    lines, scope = _applications(decs, found, apply, scope)
     for test in found:
         assert isinstance(test.body, sx.StrBody)
         for d in test.body.decs:
@@ -113,10 +107,7 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
                 case sx.Val(_, _, binds):
                     for p, e in binds:
                         if _binds_a_name(p, scope, strict=not _opens_unknown(decs, test)):
-                            core = p.pat if isinstance(p, sx.PTyped) else p
-                            if not _binds_a_name(p, scope):  # a constructor's name, bound
-                                p = sx.PWild(core.pos)  # as a variable: SML only evaluates
-                            bindings.append((p, e))
+                            bindings.append((_as_binding(p, scope), e))
                             continue
                         count += 1
                         lines += ["", "", *_test(em, scope, count, bindings, p=p, e=e)]
@@ -220,6 +211,28 @@ def _binds_a_name(p: sx.Pat, scope: Scope, strict: bool = False) -> bool:
     return core.name not in LIB_CONS and core.name not in scope.cons
 
 
+def _applications(decs: tuple[sx.Dec, ...], found: list[sx.Structure], apply: _Applier,
+                  scope: Scope) -> tuple[list[str], Scope]:
+    """The file's own top-level functor applications the tests name, as module names."""
+    lines: list[str] = []
+    named = analysis_names(tuple(found))
+    for d in decs:
+        if isinstance(d, sx.Structure) and isinstance(d.body, sx.StrApp) and any(
+                n.split(".")[0] == d.name for n in named):
+            lines += ["", f"{d.name} = {apply(d.body, scope)}"]
+            scope = attrs.evolve(scope, structs={**scope.structs, d.name: d.name})
+    return lines, scope
+
+
+def _as_binding(p: sx.Pat, scope: Scope) -> sx.Pat:
+    """``p``; a constructor's name bound as a variable (``val In_play = ...``) a wildcard.
+
+    SML binds a new variable there and only evaluates the right side (never tested).
+    """
+    core = p.pat if isinstance(p, sx.PTyped) else p
+    return p if _binds_a_name(p, scope) else sx.PWild(core.pos)
+
+
 def _opens_unknown(decs: tuple[sx.Dec, ...], test: sx.Structure) -> bool:
     """Whether ``test`` (or the file's top level) opens a structure not known here.
 
@@ -236,12 +249,13 @@ def _test(em: Emitter, scope: Scope, n: int, bindings: list[tuple[sx.Pat, sx.Exp
           p: sx.Pat, e: sx.Exp) -> list[str]:
     body: list[str] = []
     inner = scope
-    for bp, be in bindings:
-        got, bound = em.val(bp, be, inner)
-        body += got
-        inner = inner.bind(bound)
-    pre, x = em.value(e, inner)
-    py, _ = em.pat(p, inner)
+    with em.toplevel():
+        for bp, be in bindings:
+            got, bound = em.val(bp, be, inner)
+            body += got
+            inner = inner.bind(bound)
+        pre, x = em.value(e, inner)
+        py, _ = em.pat(p, inner)
     body += [*pre, f"match {x}:", f"    case {py}:", "        pass", "    case other:",
              f"        raise AssertionError(f'val at {p.pos}: got {{other!r}}')"]
     return [f"def test_{n}() -> None:", *("    " + line for line in body)]

@@ -32,7 +32,7 @@ from sml150.port.analysis import body_of, method_helpers, reachable, sml_arity, 
 from sml150.port.annotate import Annotator
 from sml150.port.decls import datatype_decl, exception_decl, type_decl
 from sml150.port.deep import run_deep
-from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, groups_of
+from sml150.port.emit import INT_EST, Emitter, FunSig, PortError, Scope, Target, groups_of
 from sml150.port.layout import (
     StarterDef,
     add_imports,
@@ -335,9 +335,7 @@ class _Port:
             if ty is None and isinstance(p, sx.PVar):
                 ty = self.em.inferred_val(p, self.scope)  # `val n = Settings.board_size`
             result = (sd.result if sd else None) or ty
-            self.em.new_function()
-            body = self.em.checked(self.em.stmts(e, self.scope, Target("return", result=result)),
-                                   p.pos)
+            body = self.em.body(e, self.scope, Target("return", result=result), p.pos)
             if sd is not None and sd.stub_line is not None:
                 indent = " " * (sd.node.col_offset + 4)
                 self.edits.append((sd.stub_line, sd.stub_line, [indent + b for b in body]))
@@ -369,8 +367,12 @@ class _Port:
         new_vars = sorted(self.em.tyvars - module_names(tree, None))
         if new_vars:  # the inferred types' type variables the starter does not define
             self.em.imports.add("from typing import TypeVar")
+        if self.em.int_est:
+            self.em.imports.add("from sml150.lib.est import Guess, est")
+        est_helper = ["", "", *INT_EST] if self.em.int_est else []
         lines[first_def:first_def] = [f"{v} = TypeVar({v!r})" for v in new_vars
-                                      ] + self.em.anonymous_records() + self.module_helpers
+                                      ] + self.em.anonymous_records() + est_helper + (
+                                          self.module_helpers)
         return add_imports("\n".join(lines) + "\n", self.em.imports)
 
 
@@ -425,7 +427,7 @@ def _scope(u: _Unit, cons: dict[str, Con], exns: dict[str, str],
                     py = snake(core.name)
                     locals_[core.name] = f"self.{py}" if u.cls is not None else py
     base = Scope({}, {}, cons, exns, structs, types, frozenset(untyped),
-                 records).with_funs(funs)
+                 records, int_est=u.hw == "hw11").with_funs(funs)
     return base.bind(locals_)
 
 

@@ -187,3 +187,21 @@ def test_a_tupled_argument_that_is_no_literal_is_spread() -> None:
              "val part = cmp (1, 5)")
     assert ns["use"]((1, 5), 7) == 1 and ns["diff"]((5, 2)) == 3
     assert ns["loop"](3, 1, 2, 0) == 321 and ns["part"](0) == -1
+
+
+def test_basis_templates_never_capture_the_callers_names() -> None:
+    # List.exists was `any(f(x) for x in s)`: a fn reading the caller's own x read the loop's.
+    ns = run("fun has (x : int, s : int list) : bool = List.exists (fn y => y = x) s\n"
+             "fun keep (x : int, s : int list) : int list = List.filter (fn y => y > x) s\n"
+             "fun sum (acc : int, s : int list) : int = foldl (fn (y, a) => a + y + acc) 0 s")
+    assert ns["has"](3, [1, 2]) is False and ns["has"](2, [1, 2]) is True
+    assert ns["keep"](1, [0, 1, 2]) == [2] and ns["sum"](10, [1, 2]) == 23
+
+
+def test_a_fn_bound_by_val_is_called_as_a_function() -> None:
+    ns = run("fun g (i : int, s : int list) : bool =\n"
+             "  let val exists = fn (x, l) => List.exists (fn y => y = x) l\n"
+             "  in exists (i, s) end\n"
+             "val add = fn (x : int, y : int) => x + y\n"
+             "val three = add (1, 2)")
+    assert ns["g"](2, [1, 2]) is True and ns["g"](5, [1]) is False and ns["three"] == 3

@@ -178,3 +178,30 @@ def test_given_maps_are_skipped_and_the_tests_apply_the_functor(tmp_path: Path) 
                "        getattr(t, name)()\n"
                "print('ok')")
     assert out == "ok"
+
+
+_INT_EST = """
+functor Riskless (Dim : MAP) : GAME =
+struct
+  datatype player = Minnie | Maxie
+  datatype position = Min of int | Max of int | Empty
+  datatype territory = T of string * position
+  datatype gstate = B of (territory * int Seq.seq) Seq.seq * player
+  type state = gstate
+  fun estimate (B (b, _) : state) =
+      Seq.reduce (fn (x, y) => x + y) 0
+        (Seq.map (fn (T (_, Max k), _) => k | (T (_, Min k), _) => ~k | _ => 0) b)
+end
+"""
+
+
+def test_an_hw11_estimate_written_as_an_int_is_a_guess(tmp_path: Path) -> None:
+    # The 2013 library's Estimate is a transparent int; the port's estimates are Est values.
+    assert _port("hw11", tmp_path, {"riskless": _INT_EST}) == {"riskless": []}
+    out = _run(tmp_path, "from riskless import Riskless, M1, B, T, Max, Min\n"
+               "from sml150.lib.seq import Seq\n"
+               "from sml150.lib.signatures import Maxie\n"
+               "s = B(Seq.from_list([(T('a', Max(3)), Seq.empty()), (T('b', Min(1)),"
+               " Seq.empty())]), Maxie)\n"
+               "print(Riskless(M1).estimate(s))")
+    assert out == "Guess(n=2)"
