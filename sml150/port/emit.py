@@ -4,9 +4,12 @@ An expression in a function body becomes statements aimed at a *target* (``retur
 it to a name, or evaluate it): ``case`` is a ``match``, ``if`` an ``if``, ``let`` its
 declarations then its body, ``handle`` a ``try``. Elsewhere an expression becomes a Python
 expression; a ``case``, ``let`` or ``handle`` met where SML evaluates it anyway (an argument, a
-tuple's component) is computed first into a temporary (``_v1``), and one met where SML may not
-evaluate it (an ``andalso``'s right side, a ``fn``'s body) is refused with its position rather
-than moved. Every refusal is a ``PortError``: one line with the construct and its position.
+tuple's component) is computed first into a temporary (``_v1``); one where SML may not evaluate
+it is written where SML evaluates it (an ``andalso``'s right side under an ``if``, a ``fn``'s
+body in a nested ``def``), never moved out of its scope. Every SML binding gets its own Python
+name within its function (``_local``): a shadowing ``case`` arm or ``let`` never overwrites
+the value it hides. Every refusal is a ``PortError``: one line with the construct and its
+position.
 
 (Over 400 lines: the expression, pattern, statement and type translations share the scope and
 call each other; apart they would be one module split only by file.)
@@ -391,6 +394,11 @@ class Emitter:
             self.annotator.avoid |= {c.py.removesuffix("()") for c in scope.cons.values()}
         return scope.types
 
+    def _on_record(self, param: str, p: sx.Pat, scope: Scope) -> sx.Pat:
+        """A parameter's pattern; a tuple pattern on a record-typed parameter, its fields."""
+        cls = self._record_vars.get(param)
+        return p if cls is None else _as_record_pat(p, cls, scope)
+
     def _record_of(self, e: sx.Exp, scope: Scope) -> str | None:
         """The record class ``e``'s value is (a ``TTTState``), when known; else None.
 
@@ -481,7 +489,8 @@ class Emitter:
             out: list[str] = []
             inner = scope
             refutable: list[tuple[str, sx.Pat]] = []
-            for name, p in zip(names, per_param, strict=True):
+            for name, param_pat in zip(names, per_param, strict=True):
+                p = self._on_record(name, param_pat, scope)  # `(b, p)` on a TTTState
                 binds = _simple_binds(p, name, scope)
                 if binds is None:
                     refutable.append((name, p))
@@ -515,6 +524,8 @@ class Emitter:
         rules = []
         for c in fb.clauses:
             pats = _spread(c, len(names))
+            if len(pats) == len(names):
+                pats = [self._on_record(n, q, scope) for n, q in zip(names, pats, strict=True)]
             pat = pats[0] if len(pats) == 1 else sx.PTuple(c.pos, tuple(pats))
             rules.append(sx.Rule(c.pos, pat, c.body))
         return self._match(subject, tuple(rules), scope, target, fb.name)
@@ -522,6 +533,7 @@ class Emitter:
     # ---------------------------------------------------------------- statements
     def stmts(self, e: sx.Exp, scope: Scope, target: Target) -> list[str]:
         """Statements that compute ``e`` and send its value to ``target``."""
+        e = _distribute(e)
         match e:
             case sx.If(_, cond, then, orelse):
                 pre, c = self._hoisted(cond, scope)
@@ -669,6 +681,7 @@ class Emitter:
         def lift(x: sx.Exp, depth: int) -> sx.Exp:
             # A strict statement form, or an expression nested deeper than Python's parser
             # follows (a list nested 3,000 deep), is computed first into a temporary.
+            x = _distribute(x)
             if isinstance(x, _STATEMENT_FORMS) or (
                     isinstance(x, (sx.If, sx.AndAlso, sx.OrElse)) and _needs(x, scope)) or (
                     depth > _DEEP and isinstance(x, (sx.App, sx.Tuple, sx.ListExp))):
@@ -906,7 +919,7 @@ class Emitter:
             return scope.locals[name]
         fun = _fun(name, scope)
         if fun is not None:
-            return fun.py
+            return self._program_value(fun)
         con = self._con(name, scope)
         if con is not None:
             return con.py
@@ -1019,17 +1032,7 @@ class Emitter:
                 return (f"{con.py}({', '.join(self.exp(a, scope) for a in con_args)})"
                         + self._more(args[1:], scope))
             if name in BASIS_CALLS:
-                template, arity, imp = BASIS_CALLS[name]
-                if imp:
-                    self.imports.add(imp)
-                given = _spread_args(args, arity)
-                if len(given) < arity:
-                    return self._partial(self._value(fn, scope), list(given), arity, scope)
-                combiners = _COMBINERS.get(name, ())
-                texts = [self._combiner(name, a, scope) if i in combiners
-                         and isinstance(a, sx.Fn) else self._atom(a, scope)
-                         for i, a in enumerate(given[:arity])]
-                return template.format(*texts) + self._more(given[arity:], scope)
+                return self._basis_call(fn, args, scope)
             if name in BINOPS and len(args) == 1 and isinstance(args[0], sx.Tuple):
                 left, right = args[0].items
                 return self._binop(fn, left, right, scope)
@@ -1042,21 +1045,93 @@ class Emitter:
         if grouped is not None:
             parts, rest_args = grouped
             if sum(p.size if isinstance(p, _Star) else 1 for p in parts) < least:
-                return self._partial(py, parts, least, scope)
+                return self._partial(py, parts, least, scope)  # a program function
             recs = self._records_of(_fun(name, scope), len(parts))
             texts = [self._part(p, scope, r) for p, r in zip(parts, recs, strict=True)]
             return f"{py}({', '.join(texts)})" + self._more(rest_args, scope)
         parts = list(_spread_args(args, most) if most > 1 else args)
         if len(parts) == 1 and isinstance(parts[0], sx.Tuple) and not parts[0].items and most == 0:
             parts = []
+        library = py.startswith(("Seq.", "SeqUtils."))
         if len(parts) < least:
-            return self._partial(py, parts, least, scope)
+            return self._partial(py, parts, least, scope, library=library)
         first, rest = parts[:most], [p for p in parts[most:] if not isinstance(p, _Star)]
         combiners = _COMBINERS.get(py, ())
         recs = self._records_of(_fun(name, scope), len(first))
         texts = [self._fn(a, scope, spread=True) if i in combiners and isinstance(a, sx.Fn)
-                 else self._part(a, scope, recs[i]) for i, a in enumerate(first)]
+                 else (library and not isinstance(a, _Star) and (
+                     self._fun_value(a, scope, i in combiners)
+                     or self._library_arg(a, scope, template=False)))
+                 or self._part(a, scope, recs[i]) for i, a in enumerate(first)]
         return f"{py}({', '.join(texts)})" + self._more(rest, scope)
+
+    def _basis_call(self, fn: sx.Var, args: list[sx.Exp], scope: Scope) -> str:
+        """A call of a Basis function with a Python spelling (``BASIS_CALLS``)."""
+        name = fn.name
+        template, arity, imp = BASIS_CALLS[name]
+        if imp:
+            self.imports.add(imp)
+        given = _spread_args(args, arity)
+        if len(given) < arity:
+            return self._partial(self._value(fn, scope), list(given), arity, scope,
+                                 library=True)
+        combiners = _COMBINERS.get(name, ())
+        texts = [self._combiner(name, a, scope) if i in combiners
+                 and isinstance(a, sx.Fn) else self._fun_value(a, scope, i in combiners)
+                 or self._library_arg(a, scope) for i, a in enumerate(given[:arity])]
+        return template.format(*texts) + self._more(given[arity:], scope)
+
+    def _library_arg(self, a: sx.Exp, scope: Scope, *, template: bool = True) -> str:
+        """An argument of a library function: a ``fn`` there takes one parameter.
+
+        The library calls it with one argument, a tuple too (a combiner's two are
+        ``_combiner``'s). ``template``: the text goes into a Basis template, which may call
+        it (a lambda in parentheses).
+        """
+        if isinstance(a, sx.Fn):
+            text = self._fn(a, scope, spread=False)
+            if not template or _enclosed(text) or not text.startswith("lambda"):
+                return text
+            return f"({text})"
+        return self._atom(a, scope) if template else self.exp(a, scope)
+
+    def _program_value(self, sig: FunSig) -> str:
+        """A program's function used as a value, called as SML calls a function value.
+
+        Each SML argument one call, a tuple argument spread over that call's parameters
+        (``Callable[[A, B], R]`` for ``a * b -> r``): a curried ``fun f x (a, b)``, whose
+        Python takes ``f(x, a, b)``, is ``lambda _c1: lambda _c2, _c3: f(_c1, _c2, _c3)``.
+        """
+        groups = sig.groups
+        if len(groups) < 2:  # one argument (or the starter's parameters: called as they are)
+            return sig.py
+        names = [[f"_c{next(self._fresh)}" for _ in range(max(size, 1))] if size else []
+                 for size in groups]
+        params = [p for group in names for p in group]
+        return ("(" + "".join(f"lambda {', '.join(group)}: " for group in names)
+                + f"{sig.py}({', '.join(params)}))")
+
+    def _fun_value(self, a: sx.Exp | _Star, scope: Scope, combined: bool) -> str | None:
+        """A program's function passed to a library function, called as the library calls.
+
+        The library calls a function with one argument (a tuple is one), a combiner with two;
+        a function whose tupled or curried arguments are spread over its parameters gets an
+        adapter: ``one`` of ``fun one (u, v)`` is ``lambda _t: one(*_t)``. None otherwise.
+        """
+        if not isinstance(a, sx.Var) or a.name in scope.locals:
+            return None
+        sig = _fun(a.name, scope)
+        if sig is None or not sig.groups or (combined and sig.groups == (2,)):
+            return None
+        if len(sig.groups) == 1 and sig.groups[0] > 1:
+            t = f"_t{next(self._fresh)}"
+            return f"(lambda {t}: {sig.py}(*{t}))"
+        if len(sig.groups) > 1 and not combined:
+            names = [f"_c{next(self._fresh)}" for _ in sig.groups]
+            call = ", ".join(f"*{n}" if size > 1 else n
+                             for n, size in zip(names, sig.groups, strict=True))
+            return "(" + "".join(f"lambda {n}: " for n in names) + f"{sig.py}({call}))"
+        return None
 
     def _part(self, p: sx.Exp | _Star, scope: Scope, record: str | None = None) -> str:
         """One argument of a call.
@@ -1103,19 +1178,33 @@ class Emitter:
         raise PortError(f"{fn.pos}: unknown function {name}")
 
     def _partial(self, py: str, given: Sequence[sx.Exp | _Star], arity: int,
-                 scope: Scope) -> str:
+                 scope: Scope, *, library: bool = False) -> str:
         count = sum(p.size if isinstance(p, _Star) else 1 for p in given)
         rest = [f"_a{i}" for i in range(count, arity)]
-        have = [self._part(a, scope) for a in given]
+        have = [self._library_arg(a, scope) if library and not isinstance(a, _Star)
+                else self._part(a, scope) for a in given]
         return f"(lambda {', '.join(rest)}: {py}({', '.join(have + rest)}))"
 
     def _call_args(self, args: list[sx.Exp], scope: Scope) -> str:
         return "".join(f"({self._arg(a, scope)})" for a in args)
 
     def _arg(self, a: sx.Exp, scope: Scope) -> str:
+        """One argument of a function value's call: a tuple spread over its parameters."""
         if isinstance(a, sx.Tuple):
             return ", ".join(self.exp(i, scope) for i in a.items)
+        if self._is_tuple(a, scope):  # a tuple that is no literal: `f(*ab)`
+            return "*" + self._atom(a, scope)
         return self.exp(a, scope)
+
+    def _is_tuple(self, e: sx.Exp, scope: Scope) -> bool:
+        """Whether inference types ``e`` as a tuple (one a record class stands for is not)."""
+        if self.annotator is None:
+            return False
+        t = self.annotator.inferred.of_exp(e)
+        alias = getattr(t, "alias", None)
+        if alias is not None and scope.types.get(alias.name) in scope.records:
+            return False
+        return getattr(t, "name", None) == "*" and len(getattr(t, "args", ())) > 1
 
     def _more(self, args: list[sx.Exp], scope: Scope) -> str:
         return self._call_args(args, scope)
@@ -1151,11 +1240,13 @@ class Emitter:
             return f"({text})"
         return text
 
-    def _fn(self, e: sx.Fn, scope: Scope, spread: bool = False) -> str:
+    def _fn(self, e: sx.Fn, scope: Scope, spread: bool = True) -> str:
         """A ``fn`` as a lambda.
 
-        ``spread``: a tupled pattern takes one parameter per component (a function Seq.reduce
-        combines with); otherwise one parameter, the tuple.
+        ``spread``: a tupled pattern takes one parameter per component, as a function value is
+        called (``Callable[[A, B], R]`` for ``a * b -> r``; a function Seq.reduce combines
+        with); not spread, one parameter, the tuple (what the library calls with one
+        argument: ``Seq.map``'s function).
 
         A ``fn`` a lambda cannot hold (several rules, a refutable pattern, a body that needs
         statements, or one holding such a ``fn``, which must see this one's parameters)
@@ -1823,6 +1914,32 @@ def _grouped_parts(sig: FunSig | None, args: list[sx.Exp],
         else:
             parts.append(a)
     return parts, list(args[len(sig.groups):])
+
+
+def _distribute(e: sx.Exp) -> sx.Exp:
+    """``(case c of p => f | q => g) x y`` as ``case c of p => f x y | q => g x y``.
+
+    The same in SML (the function is chosen, then the arguments evaluated, on each path), and
+    each arm then calls a named function as the SML calls it (its curried and tupled
+    arguments spread over its Python parameters); ``if`` likewise.
+    """
+    if not isinstance(e, sx.App) or e.infix:
+        return e
+    head, args = _spine(e)
+    while isinstance(head, sx.Typed):
+        head = head.exp
+    if not isinstance(head, (sx.Case, sx.If)) or not args:
+        return e
+
+    def applied(body: sx.Exp) -> sx.Exp:
+        for a in args:
+            body = sx.App(e.pos, body, a)
+        return body
+
+    if isinstance(head, sx.Case):
+        return sx.Case(head.pos, head.scrutinee, tuple(
+            sx.Rule(r.pos, r.pat, applied(r.body)) for r in head.rules))
+    return sx.If(head.pos, head.cond, applied(head.then), applied(head.orelse))
 
 
 def _composition(e: sx.Exp) -> tuple[sx.Exp, sx.Exp] | None:

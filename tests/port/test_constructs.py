@@ -33,7 +33,7 @@ def test_nested_tuple_patterns_in_val_fun_fn_and_case() -> None:
              "fun e (s : (int * (int * int)) Seq.seq) : int Seq.seq =\n"
              "  Seq.map (fn (p, (r, c)) => p * 100 + r * 10 + c) s")
     m = (1, (2, 3))
-    assert ns["a"](m) == ns["b"](1, (2, 3)) == ns["c"](m) == ns["d"](m) == 123
+    assert ns["a"](m) == ns["b"](1, (2, 3)) == ns["c"](1, (2, 3)) == ns["d"](m) == 123
     assert Seq.to_list(ns["e"](seq(m, (4, (5, 6))))) == [123, 456]
 
 
