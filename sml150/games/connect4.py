@@ -32,10 +32,17 @@ all written on that one bitboard layout; Pons' solver is ``connect4_solver``.)
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import TypeAlias, final
+import types
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
-import attrs
+if TYPE_CHECKING:
+    # the compiled build's hooks (``_ConnectFour64``): native integers and arrays (mypyc)
+    from librt.vecs import append, vec
+    from mypy_extensions import i64
+
 from returns.maybe import Maybe, Nothing, Some
 
 from sml150.lib.est import Est, EstStructure, Guess, MaxieWins, MinnieWins, est
@@ -98,32 +105,37 @@ class IllegalMoveString(ValueError):
         """Why that move cannot be played."""
 
 
-@final
-@attrs.frozen
-class C4State:
+class C4State(NamedTuple):
     """A Connect Four position: Pons' (position, mask, moves) bitboard triple.
 
     Build states with ``start``, ``make_move`` or ``parse_moves``; a state never changes.
+
+    - ``position``: the stones of the player to move;
+    - ``mask``: all stones on the board;
+    - ``moves``: plies played so far (even: Maxie to move);
+    - ``won``: whether the player who just moved made four in a row (decided once, by
+      ``make_move``).
+
+    A ``NamedTuple`` rather than an attrs record, as ``KState``: as immutable and value-equal,
+    several times cheaper to build (the engine builds one per position searched), and read as
+    a C tuple by the compiled build.
 
     >>> ConnectFour7x6.make_move(ConnectFour7x6.start, 3)
     C4State(position=0, mask=2097152, moves=1, won=False)
     """
 
     position: Bitboard
-    """The stones of the player to move."""
     mask: Bitboard
-    """All stones on the board."""
     moves: int
-    """Plies played so far (even: Maxie to move)."""
     won: bool = False
-    """Whether the player who just moved made four in a row (decided once, by ``make_move``)."""
 
 
-def _check_side(_instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+def _check_side(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"ConnectFour {attribute.name} must be an int, not {value!r}")
+        raise TypeError(f"ConnectFour {name} must be an int, not {value!r}")
     if not 1 <= value <= _MAX_SIDE:
-        raise ValueError(f"ConnectFour {attribute.name} must be 1..{_MAX_SIDE}, not {value}")
+        raise ValueError(f"ConnectFour {name} must be 1..{_MAX_SIDE}, not {value}")
+    return value
 
 
 def winning_cells(position: Bitboard, mask: Bitboard, height: int, board: Bitboard) -> Bitboard:
@@ -167,57 +179,64 @@ def has_four(stones: Bitboard, height: int) -> bool:
 _MOVE_TEXT = re.compile(r"^\s*(\d+)\s*$")
 
 
-@final
-@attrs.frozen
 class ConnectFourGame:
     """The GAME structure ``ConnectFour`` returns: width × height Connect Four, four in a row.
 
     Besides GAME it provides Pons' move strings (``parse_moves``), his score convention
     (``score_of_win``, ``score_bounds``) and the search hooks over the bitboard.
 
+    A value (equal and hashing by its size; ``Final`` attributes, which mypy keeps read-only and
+    the compiled build enforces) written by hand rather than as an attrs record, so that mypyc
+    compiles it as a native class: the hooks then read its attributes as C fields.
+
     >>> ConnectFour(5, 4).width, ConnectFour(5, 4).height
     (5, 4)
+    >>> ConnectFour(2, 2) == ConnectFour(2, 2), ConnectFour(2, 2)
+    (True, ConnectFourGame(width=2, height=2, bottom_mask=9, board_mask=27, column_order=(1, 0)))
     """
 
-    width: int = attrs.field(validator=_check_side)
-    """Columns (7 in the standard game)."""
-    height: int = attrs.field(validator=_check_side)
-    """Rows (6 in the standard game)."""
-    bottom_mask: Bitboard = attrs.field(init=False)
-    """The bottom cell of every column."""
-    board_mask: Bitboard = attrs.field(init=False)
-    """Every cell of the board (no spare bits)."""
-    column_order: tuple[Column, ...] = attrs.field(init=False)
-    """Columns from the centre outwards, left of centre first: 7 wide gives 3, 2, 4, 1, 5, 0, 6."""
-    _columns: tuple[tuple[Column, Bitboard, Bitboard], ...] = attrs.field(
-        init=False, repr=False, eq=False)
-    """``(column, its cells, its top cell)`` in ``column_order`` (the hooks' hot loops)."""
-    _mirror_shifts: tuple[tuple[int, int], ...] = attrs.field(init=False, repr=False, eq=False)
-    """``(source, destination)`` bit offsets of each column under the mirror."""
+    __slots__ = ("_columns", "_mirror_shifts", "board_mask", "bottom_mask", "column_order",
+                 "height", "width")
 
-    @bottom_mask.default
-    def _bottom(self) -> Bitboard:
-        return sum(1 << (c * (self.height + 1)) for c in range(self.width))
+    def __init__(self, width: int, height: int) -> None:
+        self.width: Final = _check_side("width", width)
+        """Columns (7 in the standard game)."""
+        self.height: Final = _check_side("height", height)
+        """Rows (6 in the standard game)."""
+        bottom = sum(1 << (c * (height + 1)) for c in range(width))
+        self.bottom_mask: Final[Bitboard] = bottom
+        """The bottom cell of every column."""
+        self.board_mask: Final[Bitboard] = bottom * ((1 << height) - 1)
+        """Every cell of the board (no spare bits)."""
+        w = width
+        self.column_order: Final[tuple[Column, ...]] = tuple(
+            w // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(w))
+        """Columns from the centre outwards, left of centre first: 7 wide gives 3, 2, 4, 1, 5, 0,
+        6."""
+        self._columns: Final[tuple[tuple[Column, Bitboard, Bitboard], ...]] = tuple(
+            (c, self.column_mask(c), self.top_mask(c)) for c in self.column_order)
+        """``(column, its cells, its top cell)`` in ``column_order`` (the hooks' hot loops)."""
+        stride = height + 1
+        self._mirror_shifts: Final[tuple[tuple[int, int], ...]] = tuple(
+            (c * stride, (width - 1 - c) * stride) for c in range(width))
+        """``(source, destination)`` bit offsets of each column under the mirror."""
 
-    @board_mask.default
-    def _board(self) -> Bitboard:
-        return self.bottom_mask * ((1 << self.height) - 1)
+    def __repr__(self) -> str:
+        return (f"ConnectFourGame(width={self.width!r}, height={self.height!r},"
+                f" bottom_mask={self.bottom_mask!r}, board_mask={self.board_mask!r},"
+                f" column_order={self.column_order!r})")
 
-    @column_order.default
-    def _order(self) -> tuple[Column, ...]:
-        w = self.width
-        return tuple(w // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(w))
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ConnectFourGame):
+            return NotImplemented
+        return self.width == other.width and self.height == other.height
 
-    @_columns.default
-    def _column_table(self) -> tuple[tuple[Column, Bitboard, Bitboard], ...]:
-        if self.height < 1:  # refused by the validator, which runs after the defaults
-            return ()
-        return tuple((c, self.column_mask(c), self.top_mask(c)) for c in self.column_order)
+    def __hash__(self) -> int:
+        return hash((ConnectFourGame, self.width, self.height))
 
-    @_mirror_shifts.default
-    def _shifts(self) -> tuple[tuple[int, int], ...]:
-        stride = self.height + 1
-        return tuple((c * stride, (self.width - 1 - c) * stride) for c in range(self.width))
+    def __reduce__(self) -> tuple[Callable[[int, int], ConnectFourGame], tuple[int, int]]:
+        # rebuilt by ``ConnectFour``: the receiving process picks its own build's class
+        return ConnectFour, (self.width, self.height)
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -277,7 +296,7 @@ class ConnectFourGame:
             return f"column {c + 1} is full"
         return None
 
-    def make_move(self, s: C4State, m: Column) -> C4State:
+    def make_move(self, s: C4State, m: object) -> C4State:
         """Drop the mover's stone into column ``m`` (0-based).
 
         REQUIRES: ``m`` in ``moves(s)``; else ``IllegalMove`` saying why. ENSURES: the other
@@ -289,12 +308,15 @@ class ConnectFourGame:
         ...
         sml150.games.connect4.IllegalMove: ConnectFour.make_move: column 1 is full
         """
-        why = self._why_not(s, m)
-        if why is not None or s.moves >= self.width * self.height:
-            raise IllegalMove(f"ConnectFour.make_move: {why or 'the board is full'}")
-        mask = s.mask | (s.mask + (1 << (m * (self.height + 1))))
-        return C4State(s.position ^ s.mask, mask, s.moves + 1,
-                       has_four(s.position | (mask ^ s.mask), self.height))
+        # ``m: object``: a move of another type is refused here too (the compiled build would
+        # refuse a wrongly typed argument before the call, with a TypeError)
+        if (isinstance(m, int) and not isinstance(m, bool) and 0 <= m < self.width
+                and not s.won and not s.mask & self.top_mask(m)):
+            mask = s.mask | (s.mask + (1 << (m * (self.height + 1))))
+            # tuple.__new__ builds the same C4State without the NamedTuple's Python __new__
+            return tuple.__new__(C4State, (s.position ^ s.mask, mask, s.moves + 1,
+                                           has_four(s.position | (mask ^ s.mask), self.height)))
+        raise IllegalMove(f"ConnectFour.make_move: {self._why_not(s, m) or 'the board is full'}")
 
     def is_won(self, s: C4State) -> bool:
         """Whether the player who just moved made four in a row.
@@ -664,7 +686,8 @@ class ConnectFourGame:
             return [c for c, _cells, top in self._columns if not s.mask & top]
         if len(cols) == 1:
             return cols
-        return sorted(cols, key=lambda c: -self.threat_count(s, c))
+        # most threats first, ties in column order (a stable sort; no lambda: mypyc)
+        return sorted(cols, key=functools.partial(self.threat_count, s), reverse=True)
 
     def score_bounds(self, s: C4State) -> tuple[EngineScore, EngineScore]:
         """Hook ``ScoreBounds``: mate-distance bounds of an In_play ``s``, node-relative.
@@ -711,6 +734,238 @@ class ConnectFourGame:
         return 10 * (mine - theirs) + 1
 
 
+# -- the compiled build's hooks ------------------------------------------------------------------
+
+
+def _fits_64(width: int, height: int) -> bool:
+    """Whether ``_ConnectFour64`` can play this board: bitboards and shifts within 63 bits.
+
+    >>> _fits_64(7, 6), _fits_64(9, 7), _fits_64(2, 20)
+    (True, False, False)
+    """
+    return width * (height + 1) <= 62 and 3 * (height + 2) <= 63
+
+
+def _wins64(p: i64, m: i64, h: i64, board: i64) -> i64:
+    """``winning_cells`` on native integers (Pons' ``compute_winning_position``)."""
+    r = (p << 1) & (p << 2) & (p << 3)
+    d = h + 1  # horizontal
+    lo, hi = p << d, p >> d
+    q = lo & (p << 2 * d)
+    r |= q & ((p << 3 * d) | hi)
+    q = hi & (p >> 2 * d)
+    r |= q & (lo | (p >> 3 * d))
+    d = h  # diagonal /
+    lo, hi = p << d, p >> d
+    q = lo & (p << 2 * d)
+    r |= q & ((p << 3 * d) | hi)
+    q = hi & (p >> 2 * d)
+    r |= q & (lo | (p >> 3 * d))
+    d = h + 2  # the other diagonal
+    lo, hi = p << d, p >> d
+    q = lo & (p << 2 * d)
+    r |= q & ((p << 3 * d) | hi)
+    q = hi & (p >> 2 * d)
+    r |= q & (lo | (p >> 3 * d))
+    return r & (board ^ m)
+
+
+def _bit64(i: i64) -> i64:
+    """``1 << i`` on native integers, ``0 <= i < 63``.
+
+    Written so: mypyc emits ``1 << i`` with a literal (even one folded from a local) as a
+    32-bit C shift, wrong from ``i = 32``; ``(i ^ i) | 1`` is a 64-bit 1.
+    """
+    one = (i ^ i) | 1
+    return one << i
+
+
+def _four64(stones: i64, h: i64) -> bool:
+    """``has_four`` on native integers."""
+    m = stones & (stones >> 1)
+    if m & (m >> 2):
+        return True
+    for d in (h + 1, h, h + 2):
+        m = stones & (stones >> d)
+        if m & (m >> 2 * d):
+            return True
+    return False
+
+
+def _pop64(x: i64) -> i64:
+    """The set bits of ``0 <= x < 2**63`` (SWAR: the compiled build has no ``bit_count`` op)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 127
+
+
+_WIN_1: Final = win_in(1)
+_WIN_3: Final = win_in(3)
+_LOSS_2: Final = loss_in(2)
+_LOSS_4: Final = loss_in(4)
+
+
+class _ConnectFour64(ConnectFourGame):
+    """``ConnectFourGame`` with its search hooks on ``i64`` bitboards: the compiled build's.
+
+    ``ConnectFour`` returns one in the compiled build for boards of up to 62 bits
+    (``_fits_64``; larger boards keep the base class's hooks on Python ints). Every hook
+    answers exactly as the base class's does (the engine's tests run in both builds); only
+    mypyc makes it faster, so the pure build never uses it.
+    """
+
+    __slots__ = ("_board64", "_bottom64", "_cols64", "_h64", "_order64", "_tops64")
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height)
+        self._h64: Final[i64] = height
+        self._board64: Final[i64] = self.board_mask
+        self._bottom64: Final[i64] = self.bottom_mask
+        cols, tops, order = vec[i64](), vec[i64](), vec[i64]()
+        for c, cells, top in self._columns:
+            cols, tops, order = append(cols, cells), append(tops, top), append(order, c)
+        self._cols64: Final = cols
+        """The cells of each column, in ``column_order``."""
+        self._tops64: Final = tops
+        """The top cell of each column, in ``column_order``."""
+        self._order64: Final = order
+        """``column_order``."""
+
+    def make_move(self, s: C4State, m: object) -> C4State:
+        """``ConnectFourGame.make_move``."""
+        h = self._h64
+        if (isinstance(m, int) and not isinstance(m, bool) and 0 <= m < self.width
+                and not s.won):
+            c: i64 = m
+            mask: i64 = s.mask
+            if not mask & _bit64(h - 1 + c * (h + 1)):
+                moved = mask | (mask + _bit64(c * (h + 1)))
+                p: i64 = s.position
+                return tuple.__new__(C4State, (p ^ mask, moved, s.moves + 1,
+                                               _four64(p | (moved ^ mask), h)))
+        return super().make_move(s, m)  # refused there, with the reason
+
+    def _mirror64(self, b: i64) -> i64:
+        stride = self._h64 + 1
+        col = _bit64(stride) - 1
+        last: i64 = self.width - 1
+        out: i64 = 0
+        for c in range(self.width):
+            out |= ((b >> (c * stride)) & col) << ((last - c) * stride)
+        return out
+
+    def key(self, s: C4State) -> int:
+        """``ConnectFourGame.key``."""
+        p: i64 = s.position
+        m: i64 = s.mask
+        k = p + m
+        mk = self._mirror64(k)
+        return mk if mk < k else k
+
+    def tt_key(self, s: C4State) -> int:
+        """``ConnectFourGame.tt_key``."""
+        return self.key(s)
+
+    def canonical(self, s: C4State) -> tuple[int, int]:
+        """``ConnectFourGame.canonical``."""
+        p: i64 = s.position
+        m: i64 = s.mask
+        k = p + m
+        mk = self._mirror64(k)
+        return (mk, 1) if mk < k else (k, 0)
+
+    def _win_cells(self, s: C4State) -> i64:
+        """The cells where the mover of an In_play ``s`` wins at once."""
+        p: i64 = s.position
+        m: i64 = s.mask
+        board = self._board64
+        return _wins64(p, m, self._h64, board) & (m + self._bottom64) & board
+
+    def can_win_next(self, s: C4State) -> bool:
+        """``ConnectFourGame.can_win_next``."""
+        return self._win_cells(s) != 0 and not s.won
+
+    def winning_move(self, s: C4State) -> Column | None:
+        """``ConnectFourGame.winning_move``."""
+        if s.won:
+            return None
+        win = self._win_cells(s)
+        if win:
+            cols = self._cols64
+            for j in range(len(cols)):
+                if win & cols[j]:
+                    return self._order64[j]
+        return None
+
+    def _allowed(self, s: C4State) -> i64:
+        """The cells of ``non_losing_moves(s)`` (0: none)."""
+        p: i64 = s.position
+        m: i64 = s.mask
+        board = self._board64
+        possible = (m + self._bottom64) & board
+        threat = _wins64(p ^ m, m, self._h64, board)
+        forced = possible & threat
+        if forced:
+            if forced & (forced - 1):
+                return 0
+            possible = forced
+        return possible & ~(threat >> 1)
+
+    def non_losing_moves(self, s: C4State) -> list[Column]:
+        """``ConnectFourGame.non_losing_moves``."""
+        allowed = self._allowed(s)
+        cols = self._cols64
+        return [self._order64[j] for j in range(len(cols)) if allowed & cols[j]]
+
+    def ordered_moves(self, s: C4State) -> list[Column]:
+        """``ConnectFourGame.ordered_moves``: the same moves in the same order."""
+        w = self.winning_move(s)
+        if w is not None:
+            return [w]
+        allowed = self._allowed(s)
+        cols, order = self._cols64, self._order64
+        n = len(cols)
+        if not allowed:
+            m0: i64 = s.mask
+            tops = self._tops64
+            return [order[j] for j in range(n) if not m0 & tops[j]]
+        p: i64 = s.position
+        m: i64 = s.mask
+        h, board = self._h64, self._board64
+        # most threats first, ties in column order: a stable insertion sort
+        ranked: list[Column] = []
+        counts: list[i64] = []
+        for j in range(n):
+            move = allowed & cols[j]
+            if move:
+                count = _pop64(_wins64(p | move, m | move, h, board))
+                at = len(counts)
+                while at > 0 and counts[at - 1] < count:
+                    at -= 1
+                counts.insert(at, count)
+                ranked.insert(at, order[j])
+        return ranked
+
+    def score_bounds(self, s: C4State) -> tuple[EngineScore, EngineScore]:
+        """``ConnectFourGame.score_bounds``."""
+        if self.can_win_next(s):
+            return (_WIN_1, _WIN_1)
+        return (_LOSS_4 if self._allowed(s) else _LOSS_2, _WIN_3)
+
+    def heuristic(self, s: C4State) -> EngineScore:
+        """``ConnectFourGame.heuristic``."""
+        if self.can_win_next(s):
+            return 1000
+        p: i64 = s.position
+        m: i64 = s.mask
+        h, board = self._h64, self._board64
+        return 10 * (_pop64(_wins64(p, m, h, board)) - _pop64(_wins64(p ^ m, m, h, board))) + 1
+
+
 def ConnectFour(width: int = 7, height: int = 6) -> ConnectFourGame:
     """``ConnectFour(width, height)``: the GAME structure of Connect Four on that board.
 
@@ -724,8 +979,13 @@ def ConnectFour(width: int = 7, height: int = 6) -> ConnectFourGame:
     ...
     ValueError: ConnectFour width must be 1..32, not 0
     """
+    if COMPILED and _fits_64(_check_side("width", width), _check_side("height", height)):
+        return _ConnectFour64(width, height)
     return ConnectFourGame(width, height)
 
+
+COMPILED: Final = not isinstance(ConnectFour, types.FunctionType)
+"""Whether this module runs compiled (mypyc): ``ConnectFour`` then gives the ``i64`` hooks."""
 
 ConnectFour7x6 = ConnectFour(7, 6)
 """The standard game: 7 columns, 6 rows."""

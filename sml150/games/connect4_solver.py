@@ -27,17 +27,23 @@ makes Pons' test sets solvable in milliseconds per position (see benchmarks/conn
 from __future__ import annotations
 
 import time
+import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Final, final
 
 import attrs
 
 if TYPE_CHECKING:
+    # The native kernel's types: mypyc compiles them to unboxed C (``i64`` integers, ``vec``
+    # arrays of them). Only the compiled build runs ``_Native``, and it has both packages.
+    from librt.vecs import append, vec
+    from mypy_extensions import i64
+
     from sml150.games.connect4 import C4State, Column, ConnectFourGame, Score
 
 __all__ = ["C4Result", "C4Stats", "SolveAborted", "score", "solve"]
 
-_TT_LIMIT = 1 << 20
+_TT_LIMIT: Final = 1 << 20
 """Entries kept before the table is cleared: about 120 MB of Python ints at most (Pons' C++
 table holds 8M entries of 5 bytes). Clearing loses work, never correctness; the easy and medium
 sets stay far below it (a position of Test_L1_R2 explores about a million)."""
@@ -59,7 +65,7 @@ class SolveAborted(Exception):
         """Positions entered before the search stopped."""
 
 
-_CHECK_EVERY = 4096
+_CHECK_EVERY: Final = 4096
 """Positions between two looks at the clock."""
 
 
@@ -308,9 +314,364 @@ class _Kernel:
         return self.search(p, m, moves, bound, bound + 1) <= bound
 
 
+# -- the compiled build's kernel ---------------------------------------------------------------
+
+
+def _fits_native(game: ConnectFourGame) -> bool:
+    """Whether ``_Native`` can solve on ``game``'s board: every bitboard and shift fits 63 bits.
+
+    The board takes ``width * (height + 1)`` bits (at most 62), and the winning-cell shifts go
+    up to ``3 * (height + 2)`` places (at most 63).
+
+    >>> from sml150.games.connect4 import ConnectFour
+    >>> [_fits_native(ConnectFour(w, h)) for w, h in ((7, 6), (9, 7), (2, 20))]
+    [True, False, False]
+    """
+    return game.width * (game.height + 1) <= 62 and 3 * (game.height + 2) <= 63
+
+
+_MIN_SLOTS = 1 << 10
+"""A new native table's slots (it doubles when half full)."""
+
+
+@final
+class _Table:
+    """The native kernel's table: Pons' bounds by key, open addressing in two ``i64`` vectors.
+
+    A slot holds a key (``position + mask``) and a stamp ``gen << 8 | (entry + 128)``; a slot
+    is in use while its stamp's generation is the table's ``gen``. Starting a solve or
+    clearing starts a new generation instead of wiping the slots, so one table serves many
+    solves (``_NATIVES``). Nothing is dropped within a generation (the slots double at half
+    full): the table holds exactly what the pure kernel's ``dict`` holds.
+    """
+
+    def __init__(self) -> None:
+        self.gen: i64 = 1
+        self.count: i64 = 0
+        self.mask: i64 = 0
+        self.keys: vec[i64] = vec[i64]()
+        self.stamps: vec[i64] = vec[i64]()
+        self._alloc(_MIN_SLOTS)
+
+    def _alloc(self, slots: i64) -> None:
+        keys = vec[i64](capacity=slots)
+        stamps = vec[i64](capacity=slots)
+        for _ in range(slots):
+            keys = append(keys, 0)
+            stamps = append(stamps, 0)
+        self.keys = keys
+        self.stamps = stamps
+        self.mask = slots - 1
+
+    def clear(self) -> None:
+        """Forget every entry (a new generation)."""
+        self.gen += 1
+        self.count = 0
+
+    def get(self, key: i64) -> i64:
+        """``entry + 128`` stored for ``key`` (always > 0), or 0."""
+        mask = self.mask
+        mark = self.gen << 8
+        i = _slot(key) & mask
+        while True:
+            st = self.stamps[i]
+            if st & -256 != mark:
+                return 0
+            if self.keys[i] == key:
+                return st & 255
+            i = (i + 1) & mask
+
+    def put(self, key: i64, entry: i64) -> None:
+        """Store ``entry`` (``-128 < entry < 128``) for ``key``."""
+        mask = self.mask
+        mark = self.gen << 8
+        i = _slot(key) & mask
+        while True:
+            st = self.stamps[i]
+            if st & -256 != mark:
+                self.keys[i] = key
+                self.stamps[i] = mark | (entry + 128)
+                self.count += 1
+                if 2 * self.count > mask:
+                    self._grow()
+                return
+            if self.keys[i] == key:
+                self.stamps[i] = mark | (entry + 128)
+                return
+            i = (i + 1) & mask
+
+    def _grow(self) -> None:
+        keys, stamps, mask, mark = self.keys, self.stamps, self.mask, self.gen << 8
+        self._alloc(2 * (mask + 1))
+        self.count = 0
+        for i in range(mask + 1):
+            st = stamps[i]
+            if st & -256 == mark:
+                self.put(keys[i], (st & 255) - 128)
+
+
+def _bit64(i: i64) -> i64:
+    """``1 << i`` on native integers, ``0 <= i < 63``.
+
+    Written so: mypyc emits ``1 << i`` with a literal (even one folded from a local) as a
+    32-bit C shift, wrong from ``i = 32``; ``(i ^ i) | 1`` is a 64-bit 1.
+    """
+    one = (i ^ i) | 1
+    return one << i
+
+
+def _slot(key: i64) -> i64:
+    """A key's home slot before masking: the key folded to 30 bits, Fibonacci-mixed."""
+    f = (key ^ (key >> 29)) & 0x3FFFFFFF
+    return (f * 2654435761) >> 16
+
+
+def _popcount(x: i64) -> i64:
+    """The set bits of ``0 <= x < 2**63`` (a SWAR count: the native build has no popcnt call)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 127
+
+
+
+
+@final
+class _Native:
+    """``_Kernel``'s search compiled by mypyc: the same positions, in the same order.
+
+    A native class with ``i64`` bitboards (boards up to 62 bits, ``_fits_native``), moves
+    ordered in per-ply buffers (a stable insertion sort: most winning cells first, ties
+    centre-first, as ``_Kernel``'s sort) and the table in ``_Table``. Only the compiled build
+    uses it: interpreted, ``_Kernel``'s closure is faster.
+    """
+
+    def __init__(self, game: ConnectFourGame) -> None:
+        h: i64 = game.height
+        width: i64 = game.width
+        self.h = h
+        self.width = width
+        self.n: i64 = width * h
+        self.board: i64 = game.board_mask
+        self.bottom: i64 = game.bottom_mask
+        self.stride: i64 = h + 1
+        self.col_bits = _bit64(h + 1) - 1
+        order = vec[i64](capacity=width)
+        for c in game.column_order:
+            order = append(order, game.column_mask(c))
+        self.order = order
+        size: i64 = (self.n + 1) * width
+        buf = vec[i64](capacity=size)
+        for _ in range(size):
+            buf = append(buf, 0)
+        self.cand_score = buf
+        self.cand_move = vec[i64](buf)
+        self.cand_wins = vec[i64](buf)
+        self.table = _Table()
+        self.mirror = False
+        self.nodes: i64 = 0
+        self.probes: i64 = 0
+        self.hits: i64 = 0
+        self.max_nodes: i64 = -1
+        self.deadline: float = 0.0
+        self.timed = False
+        self.check_at: i64 = 0
+
+    def reset(self, mirror: bool, max_nodes: int | None, deadline: float | None) -> None:
+        """Start a solve: an empty table, no positions counted, these options and budget."""
+        self.table.clear()
+        self.mirror = mirror
+        self.nodes = self.probes = self.hits = 0
+        self.max_nodes = -1 if max_nodes is None else max_nodes
+        self.deadline = 0.0 if deadline is None else deadline
+        self.timed = deadline is not None
+        self.check_at = self._next_check(0)
+
+    def _next_check(self, nodes: i64) -> i64:
+        at: i64 = nodes + _CHECK_EVERY if self.timed else 1 << 62
+        if self.max_nodes >= 0 and self.max_nodes + 1 < at:
+            return self.max_nodes + 1
+        return at
+
+    def _check(self) -> None:
+        if self.max_nodes >= 0 and self.nodes > self.max_nodes:
+            raise SolveAborted(f"no result within the budget of {self.max_nodes} positions",
+                               self.nodes)
+        if self.timed and time.perf_counter() > self.deadline:
+            raise SolveAborted("no result within the time limit", self.nodes)
+        self.check_at = self._next_check(self.nodes)
+
+    def counts(self) -> tuple[int, int, int]:
+        """Positions entered, table probes, table hits."""
+        return self.nodes, self.probes, self.hits
+
+    def wins(self, p: i64, m: i64) -> i64:
+        """Pons' ``compute_winning_position``: the empty cells completing four for ``p``."""
+        h = self.h
+        r = (p << 1) & (p << 2) & (p << 3)
+        d = h + 1  # horizontal
+        lo, hi = p << d, p >> d
+        q = lo & (p << 2 * d)
+        r |= q & ((p << 3 * d) | hi)
+        q = hi & (p >> 2 * d)
+        r |= q & (lo | (p >> 3 * d))
+        d = h  # diagonal /
+        lo, hi = p << d, p >> d
+        q = lo & (p << 2 * d)
+        r |= q & ((p << 3 * d) | hi)
+        q = hi & (p >> 2 * d)
+        r |= q & (lo | (p >> 3 * d))
+        d = h + 2  # the other diagonal
+        lo, hi = p << d, p >> d
+        q = lo & (p << 2 * d)
+        r |= q & ((p << 3 * d) | hi)
+        q = hi & (p >> 2 * d)
+        r |= q & (lo | (p >> 3 * d))
+        return r & (self.board ^ m)
+
+    def _key(self, p: i64, m: i64) -> i64:
+        key = p + m
+        if not self.mirror:
+            return key
+        mk: i64 = 0
+        stride, col_bits, last = self.stride, self.col_bits, self.width - 1
+        for c in range(self.width):
+            mk |= ((key >> (c * stride)) & col_bits) << ((last - c) * stride)
+        return mk if mk < key else key
+
+    def negamax(self, p: i64, m: i64, moves: i64, alpha: i64, beta: i64,  # noqa: PLR0917, PLR0915 -- the hot loop, positional, inlined
+                opp_win: i64) -> i64:
+        """``_Kernel``'s ``negamax``: same contract, same positions, same counts."""
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._check()
+        n = self.n
+        possible = (m + self.bottom) & self.board
+        forced = possible & opp_win
+        if forced:
+            if forced & (forced - 1):
+                return -((n - moves) // 2)
+            possible = forced
+        possible &= ~(opp_win >> 1)
+        if not possible:
+            return -((n - moves) // 2)
+        if moves >= n - 2:
+            return 0
+        lo = -((n - 2 - moves) // 2)
+        if alpha < lo:
+            alpha = lo
+            if alpha >= beta:
+                return alpha
+        hi = (n - 1 - moves) // 2
+        if beta > hi:
+            beta = hi
+            if alpha >= beta:
+                return beta
+        key = self._key(p, m)
+        table = self.table
+        self.probes += 1
+        entry = table.get(key)
+        if entry:
+            self.hits += 1
+            entry -= 128
+            v = entry >> 1
+            if entry & 1:
+                if alpha < v:
+                    alpha = v
+                    if alpha >= beta:
+                        return alpha
+            elif beta > v:
+                beta = v
+                if alpha >= beta:
+                    return beta
+        width = self.width
+        base = moves * width
+        scores, cands, wins, order = self.cand_score, self.cand_move, self.cand_wins, self.order
+        k: i64 = 0
+        for j in range(width):
+            mv = possible & order[j]
+            if mv:
+                w = self.wins(p | mv, m)
+                sc = _popcount(w)
+                at = base + k
+                while at > base and scores[at - 1] < sc:
+                    scores[at] = scores[at - 1]
+                    cands[at] = cands[at - 1]
+                    wins[at] = wins[at - 1]
+                    at -= 1
+                scores[at] = sc
+                cands[at] = mv
+                wins[at] = w
+                k += 1
+        opp = p ^ m
+        for j in range(base, base + k):
+            v = -self.negamax(opp, m | cands[j], moves + 1, -beta, -alpha, wins[j])
+            if v >= beta:
+                table.put(key, (v << 1) | 1)
+                return v
+            if v > alpha:  # noqa: PLR1730 -- no max() call in the hot loop
+                alpha = v
+        if table.count >= _TT_LIMIT:
+            table.clear()
+        table.put(key, alpha << 1)
+        return alpha
+
+    def can_win_next(self, p: i64, m: i64) -> bool:
+        """Whether the mover of (p, m) completes four with one stone."""
+        return (self.wins(p, m) & (m + self.bottom) & self.board) != 0
+
+    def search(self, p: i64, m: i64, moves: i64, alpha: i64, beta: i64) -> i64:
+        """``negamax`` on a position the mover cannot win at once (computes its opp_win)."""
+        return self.negamax(p, m, moves, alpha, beta, self.wins(p ^ m, m))
+
+    def value(self, p: int, m: int, moves: int) -> Score:
+        """``_Kernel.value``: the exact score by the same null-window probes."""
+        n = self.n
+        if self.can_win_next(p, m):
+            return (n + 1 - moves) // 2
+        lo: i64 = -((n - moves) // 2)
+        hi: i64 = (n + 1 - moves) // 2
+        while lo < hi:
+            med: i64 = lo + (hi - lo) // 2
+            if med <= 0 and _half64(lo) < med:
+                med = _half64(lo)
+            elif med >= 0 and _half64(hi) > med:
+                med = _half64(hi)
+            r = self.search(p, m, moves, med, med + 1)
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+        return lo
+
+    def at_most(self, p: int, m: int, moves: int, bound: int) -> bool:
+        """``_Kernel.at_most``: whether the value is <= ``bound`` (a null window)."""
+        if self.can_win_next(p, m):
+            return (self.n + 1 - moves) // 2 <= bound
+        return self.search(p, m, moves, bound, bound + 1) <= bound
+
+
+_NATIVES: dict[tuple[int, int], list[_Native]] = {}
+"""Native kernels no solve is using, by board size (a solve takes one and gives it back):
+their buffers and table are made once per board size and process."""
+
+
+def _half64(x: i64) -> i64:
+    """``_half`` on a native integer."""
+    return x // 2 if x >= 0 else -(-x // 2)
+
+
 def _half(x: int) -> int:
     """``x / 2`` rounded towards 0, as C divides: ``_half(-21) == -10``."""
     return x // 2 if x >= 0 else -(-x // 2)
+
+
+COMPILED: Final = not isinstance(_half, types.FunctionType)
+"""Whether this module runs compiled (mypyc): its functions are then not Python functions.
+The compiled build solves boards that fit ``_Native`` with it."""
 
 
 def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int, bool]:
@@ -321,7 +682,7 @@ def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int,
     return s.position ^ s.mask, s.mask | mv, s.moves + 1, has_four(s.position | mv, game.height)
 
 
-def _best_moves(game: ConnectFourGame, kernel: _Kernel, s: C4State, value: Score,
+def _best_moves(game: ConnectFourGame, kernel: _Kernel | _Native, s: C4State, value: Score,
                 first_only: bool) -> list[Column]:
     """The legal columns whose value (for the mover of ``s``) is ``value``, ascending."""
     n = game.width * game.height
@@ -377,7 +738,22 @@ def solve(game: ConnectFourGame, s: C4State, *, analyse: bool = True, mirror: bo
     if seconds is not None and not seconds >= 0:
         raise ValueError(f"solve: seconds must be >= 0, not {seconds}")
     t0 = time.perf_counter()
-    kernel = _Kernel(game, mirror, max_nodes, None if seconds is None else t0 + seconds)
+    deadline = None if seconds is None else t0 + seconds
+    if not (COMPILED and _fits_native(game)):
+        return _solve(game, _Kernel(game, mirror, max_nodes, deadline), s, analyse, t0)
+    size = (game.width, game.height)
+    free = _NATIVES.get(size)
+    native = free.pop() if free else _Native(game)
+    try:
+        native.reset(mirror, max_nodes, deadline)
+        return _solve(game, native, s, analyse, t0)
+    finally:
+        _NATIVES.setdefault(size, []).append(native)
+
+
+def _solve(game: ConnectFourGame, kernel: _Kernel | _Native, s: C4State, analyse: bool,
+           t0: float) -> C4Result:
+    """``solve``'s search and analysis on ``kernel``, from ``t0`` (``perf_counter``)."""
     over = _over_score(game, s)
     value = over if over is not None else kernel.value(s.position, s.mask, s.moves)
     t1 = time.perf_counter()

@@ -29,8 +29,14 @@ from __future__ import annotations
 
 import functools
 import re
+import types
 from collections.abc import Callable, Hashable
-from typing import Final, NamedTuple, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias, final
+
+if TYPE_CHECKING:
+    # the compiled build's hooks (``_KInARow64``): native integers and arrays (mypyc)
+    from librt.vecs import append, vec
+    from mypy_extensions import i64
 
 import attrs
 from returns.maybe import Maybe, Nothing, Some
@@ -142,8 +148,8 @@ class _Tables:
     """The lines through each cell."""
     locs: tuple[Location, ...]
     """Cell index -> location."""
-    cells: dict[Location, int]
-    """Location -> cell index."""
+    cells: dict[object, int]
+    """Location -> cell index (any object may be looked up: a move of another type is absent)."""
     order: tuple[int, ...]
     """Cells, most lines through them first, then nearest the centre."""
     perm: tuple[tuple[int, ...], ...]
@@ -205,21 +211,43 @@ def _scan(x: int, o: int, t: _Tables) -> _Scan:
     return wm, wt, om, ot, mine, theirs, t.full & ~(x | o)
 
 
-@final
-@attrs.frozen
 class _KInARow:
-    """The GAME structure ``KInARow`` returns (with the engine's hooks)."""
+    """The GAME structure ``KInARow`` returns (with the engine's hooks).
 
-    n: int
-    """The board's side."""
-    k: int
-    """Stones in a row that win."""
-    _t: _Tables = attrs.field(repr=False, eq=False)
-    """Precomputed tables."""
-    _memo: list[tuple[object, _Scan | None]] = attrs.field(
-        init=False, repr=False, eq=False, factory=lambda: [(None, None)])
-    """The last ``_scan``: the hooks ask about the same position one after the other. (One
-    slot holding one tuple, replaced whole: safe to share between threads.)"""
+    A value (equal and hashing by ``n`` and ``k``; ``Final`` attributes, which mypy keeps
+    read-only and the compiled build enforces) written by hand rather than as an attrs record,
+    so that mypyc compiles it as a native class.
+
+    >>> KInARow(3) == KInARow(3, 3), KInARow(3)
+    (True, _KInARow(n=3, k=3))
+    """
+
+    __slots__ = ("_memo", "_t", "k", "n")
+
+    def __init__(self, n: int, k: int, t: _Tables) -> None:
+        self.n: Final = n
+        """The board's side."""
+        self.k: Final = k
+        """Stones in a row that win."""
+        self._t: Final = t
+        """Precomputed tables."""
+        self._memo: Final[list[tuple[object, _Scan | None]]] = [(None, None)]
+        """The last ``_scan``: the hooks ask about the same position one after the other. (One
+        slot holding one tuple, replaced whole: safe to share between threads.)"""
+
+    def __repr__(self) -> str:
+        return f"_KInARow(n={self.n!r}, k={self.k!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _KInARow):
+            return NotImplemented
+        return self.n == other.n and self.k == other.k
+
+    def __hash__(self) -> int:
+        return hash((_KInARow, self.n, self.k))
+
+    def __reduce__(self) -> tuple[Callable[[int, int], _KInARow], tuple[int, int]]:
+        return KInARow, (self.n, self.k)
 
     def _info(self, s: KState) -> _Scan:
         last = self._memo[0]
@@ -278,7 +306,7 @@ class _KInARow:
         occupied = s.x | s.o
         return Seq.from_list([t.locs[i] for i in range(self.n * self.n) if not occupied >> i & 1])
 
-    def make_move(self, s: KState, m: Location) -> KState:
+    def make_move(self, s: KState, m: object) -> KState:
         """Place the mover's stone on ``m``.
 
         REQUIRES: the game in play and ``m`` an empty tile (else ``KInARowError``).
@@ -312,8 +340,10 @@ class _KInARow:
             if x | o == t.full:
                 result = _DRAWN
         k = s.keys
-        return KState(x, o, result, (k[0] | kb[0], k[1] | kb[1], k[2] | kb[2], k[3] | kb[3],
-                                     k[4] | kb[4], k[5] | kb[5], k[6] | kb[6], k[7] | kb[7]))
+        # tuple.__new__ builds the same KState without the NamedTuple's Python-level __new__
+        return tuple.__new__(KState, (x, o, result, (
+            k[0] | kb[0], k[1] | kb[1], k[2] | kb[2], k[3] | kb[3],
+            k[4] | kb[4], k[5] | kb[5], k[6] | kb[6], k[7] | kb[7])))
 
     def _why_illegal(self, s: KState, m: object) -> str:
         n = self.n
@@ -519,7 +549,7 @@ class _KInARow:
                 weight[low.bit_length() - 1] += v
                 free ^= low
         cells = [i for i in t.order if empty >> i & 1]
-        cells.sort(key=lambda i: -weight[i])
+        cells.sort(key=weight.__getitem__, reverse=True)  # stable: ties keep t.order
         return tuple([locs[i] for i in cells])
 
     def score_bounds(self, s: KState) -> tuple[Score, Score]:
@@ -575,6 +605,271 @@ class _KInARow:
         return -v if (s.x | s.o).bit_count() & 1 else v
 
 
+# -- the compiled build's hooks ------------------------------------------------------------------
+
+
+def _pop64(x: i64) -> i64:
+    """The set bits of ``0 <= x < 2**63`` (SWAR: the compiled build has no ``bit_count`` op)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 127
+
+
+def _bit64(i: i64) -> i64:
+    """``1 << i`` on native integers, ``0 <= i < 63``.
+
+    Written so: mypyc emits ``1 << i`` with a literal (even one folded from a local) as a
+    32-bit C shift, wrong from ``i = 32``; ``(i ^ i) | 1`` is a 64-bit 1.
+    """
+    one = (i ^ i) | 1
+    return one << i
+
+
+def _low64(x: i64) -> i64:
+    """The index of the lowest set bit of ``0 < x < 2**63``."""
+    i: i64 = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+def _vec(items: tuple[int, ...]) -> vec[i64]:
+    out = vec[i64](capacity=len(items))
+    for v in items:
+        out = append(out, v)
+    return out
+
+
+class _KInARow64(_KInARow):
+    """``_KInARow`` with its search hooks on ``i64`` bitboards: the compiled build's.
+
+    ``KInARow`` returns one in the compiled build when the keys fit 62 bits (``2 n² <= 62``,
+    boards up to 5×5; larger ones keep the base class's hooks on Python ints). Every hook
+    answers exactly as the base class's does (the engine's tests run in both builds); only
+    mypyc makes it faster, so the pure build never uses it.
+    """
+
+    __slots__ = ("_bounds", "_cells", "_full64", "_inverse64", "_line_cells", "_lines64", "_locs",
+                 "_obits", "_order64", "_perm64", "_thr64", "_thr_at", "_xbits")
+
+    def __init__(self, n: int, k: int, t: _Tables) -> None:
+        super().__init__(n, k, t)
+        self._full64: Final[i64] = t.full
+        self._lines64: Final = _vec(t.lines)
+        """Every winning line."""
+        self._order64: Final = _vec(t.order)
+        """``_Tables.order``."""
+        at, thr = vec[i64](), vec[i64]()
+        for lines in t.through:
+            at = append(at, len(thr))
+            for line in lines:
+                thr = append(thr, line)
+        self._thr_at: Final = append(at, len(thr))
+        """Where each cell's lines start in ``_thr64`` (and, past the last, where they end)."""
+        self._thr64: Final = thr
+        """The lines through each cell, cell after cell."""
+        self._xbits: Final = _vec(tuple(b for bits in t.key_bits[0] for b in bits))
+        """``key_bits[0]`` flat: cell ``i``'s 8 key bits at ``8 * i``."""
+        self._obits: Final = _vec(tuple(b for bits in t.key_bits[1] for b in bits))
+        """``key_bits[1]`` flat."""
+        self._cells: Final = t.cells
+        """``_Tables.cells``."""
+        cells_of = vec[i64]()
+        for line in t.lines:
+            for i in range(n * n):
+                if line >> i & 1:
+                    cells_of = append(cells_of, i)
+        self._line_cells: Final = cells_of
+        """The ``k`` cells of each line of ``_lines64``, line after line."""
+        self._perm64: Final = _vec(tuple(c for p in t.perm for c in p))
+        """``_Tables.perm`` flat: symmetry ``g`` takes cell ``i`` to ``_perm64[g * n² + i]``."""
+        self._inverse64: Final = _vec(tuple(c for p in t.inverse for c in p))
+        """``_Tables.inverse`` flat, as ``_perm64``."""
+        self._locs: Final[tuple[Any, ...]] = t.locs
+        """``_Tables.locs``, typed ``Any`` so that mypyc passes each location on as the tuple
+        object it is (as a ``Location`` it would unpack it into two C integers and pack it again
+        into a new tuple wherever it is stored or returned)."""
+        size = n * n
+        los = [loss_in(2 * max(1, k - c)) for c in range(size + 1)] + [0]
+        his = [win_in(2 * max(1, k - c) - 1) for c in range(size + 1)] + [0]
+        self._bounds: Final = tuple(tuple((lo, hi) for hi in his) for lo in los)
+        """``score_bounds``' answers, made once: ``_bounds[a][b]`` for ``a`` the opponent's
+        stones (``n² + 1``: no open line for him) and ``b`` the mover's (likewise)."""
+
+    def make_move(self, s: KState, m: object) -> KState:
+        """``_KInARow.make_move``."""
+        cell = self._cells.get(m)
+        if cell is None or s.result != IN_PLAY:
+            return super().make_move(s, m)  # refused there, with the reason
+        i: i64 = cell
+        x: i64 = s.x
+        o: i64 = s.o
+        bit = _bit64(i)
+        if (x | o) & bit:
+            return super().make_move(s, m)
+        if _pop64(x | o) & 1:
+            o |= bit
+            mine = o
+            kb = self._obits
+        else:
+            x |= bit
+            mine = x
+            kb = self._xbits
+        result = IN_PLAY
+        thr = self._thr64
+        for j in range(self._thr_at[i], self._thr_at[i + 1]):
+            line = thr[j]
+            if mine & line == line:
+                result = _WON
+                break
+        else:
+            if x | o == self._full64:
+                result = _DRAWN
+        k = s.keys
+        b = 8 * i
+        keys = (k[0] | kb[b], k[1] | kb[b + 1], k[2] | kb[b + 2], k[3] | kb[b + 3],
+                k[4] | kb[b + 4], k[5] | kb[b + 5], k[6] | kb[b + 6], k[7] | kb[b + 7])
+        return tuple.__new__(KState, (x, o, result, keys))
+
+    def move_to_canonical(self, m: Location, sym: int) -> Location:
+        """``_KInARow.move_to_canonical``."""
+        loc: Location = self._locs[self._perm64[sym * len(self._locs) + self._cells[m]]]
+        return loc
+
+    def move_from_canonical(self, m: Location, sym: int) -> Location:
+        """``_KInARow.move_from_canonical``."""
+        loc: Location = self._locs[self._inverse64[sym * len(self._locs) + self._cells[m]]]
+        return loc
+
+    def tt_key(self, s: KState) -> Hashable:
+        """``_KInARow.tt_key``."""
+        return self.canonical(s)[0]
+
+    def canonical(self, s: KState) -> tuple[Hashable, int]:
+        """``_KInARow.canonical``: the least key, and the first symmetry giving it."""
+        keys = s.keys
+        best: i64 = keys[0]
+        sym = 0
+        for g in range(1, 8):
+            v: i64 = keys[g]
+            if v < best:
+                best, sym = v, g
+        return best, sym
+
+    def _threats(self, s: KState) -> tuple[i64, i64, i64, i64]:
+        """``(mine, theirs, the mover's winning cells, the opponent's)`` of a position in play."""
+        x: i64 = s.x
+        o: i64 = s.o
+        if _pop64(x | o) & 1:
+            mine, theirs = o, x
+        else:
+            mine, theirs = x, o
+        wm: i64 = 0
+        wt: i64 = 0
+        lines = self._lines64
+        for j in range(len(lines)):
+            line = lines[j]
+            if not line & theirs:
+                r = line & ~mine
+                if not r & (r - 1):
+                    wm |= r
+            if not line & mine:
+                r = line & ~theirs
+                if not r & (r - 1):
+                    wt |= r
+        return mine, theirs, wm, wt
+
+    def winning_move(self, s: KState) -> Location | None:
+        """``_KInARow.winning_move``."""
+        _mine, _theirs, w, _b = self._threats(s)
+        if not w:
+            return None
+        loc: Location | None = self._locs[_low64(w)]
+        return loc
+
+    def ordered_moves(self, s: KState) -> tuple[Location, ...]:
+        """``_KInARow.ordered_moves``: the same moves in the same order."""
+        mine, theirs, w, b = self._threats(s)
+        locs = self._locs
+        if w:
+            return (locs[_low64(w)],)
+        if b:
+            return (locs[_low64(b)],)
+        x: i64 = s.x
+        o: i64 = s.o
+        empty = self._full64 & ~(x | o)
+        size: i64 = len(locs)
+        weight = vec[i64](capacity=size)
+        for _ in range(size):
+            weight = append(weight, 0)
+        lines, cells_of, k = self._lines64, self._line_cells, self.k
+        for j in range(len(lines)):
+            line = lines[j]
+            if not line & empty:
+                continue
+            v: i64 = 0 if line & theirs else 1 + 3 * _pop64(line & mine)
+            if not line & mine:
+                v += 1 + 2 * _pop64(line & theirs)
+            for at in range(j * k, j * k + k):
+                c = cells_of[at]
+                if (empty >> c) & 1:
+                    weight[c] += v
+        # the empty tiles by weight, heaviest first, ties in ``order``: a stable insertion
+        # sort of ``weight * 64 + 63 - rank`` (rank: the tile's place in ``order``, < 64)
+        ranked = vec[i64](capacity=size)
+        order = self._order64
+        for rank in range(len(order)):
+            c = order[rank]
+            if (empty >> c) & 1:
+                key = weight[c] * 64 + 63 - rank
+                ranked = append(ranked, key)
+                at = len(ranked) - 1
+                while at > 0 and ranked[at - 1] < key:
+                    ranked[at] = ranked[at - 1]
+                    at -= 1
+                ranked[at] = key
+        return tuple([locs[order[63 - (key & 63)]] for key in ranked])
+
+    def score_bounds(self, s: KState) -> tuple[Score, Score]:
+        """``_KInARow.score_bounds``."""
+        x: i64 = s.x
+        o: i64 = s.o
+        if _pop64(x | o) & 1:
+            mine, theirs = o, x
+        else:
+            mine, theirs = x, o
+        om = ot = False
+        lines = self._lines64
+        for j in range(len(lines)):
+            line = lines[j]
+            if not line & theirs:
+                om = True
+            if not line & mine:
+                ot = True
+        none: i64 = len(self._locs) + 1
+        return self._bounds[_pop64(theirs) if ot else none][_pop64(mine) if om else none]
+
+    def heuristic(self, s: KState) -> Score:
+        """``_KInARow.heuristic``."""
+        x: i64 = s.x
+        o: i64 = s.o
+        v: i64 = 0
+        lines = self._lines64
+        for j in range(len(lines)):
+            line = lines[j]
+            if not o & line:
+                a = 1 + _pop64(x & line)
+                v += a * a - 1
+            if not x & line:
+                a = 1 + _pop64(o & line)
+                v -= a * a - 1
+        return -v if _pop64(x | o) & 1 else v
+
+
 def KInARow(n: int = 3, k: int | None = None) -> _KInARow:
     """The n×n game where ``k`` in a row (default ``n``) wins and a full board is a draw.
 
@@ -593,7 +888,13 @@ def KInARow(n: int = 3, k: int | None = None) -> _KInARow:
             raise TypeError(f"KInARow: {name} must be an int, not {v!r}")
     if not 1 <= k <= n:
         raise ValueError(f"KInARow: need 1 <= k <= n, not n={n}, k={k}")
+    if COMPILED and 2 * n * n <= 62:
+        return _KInARow64(n, k, _tables(n, k))
     return _KInARow(n, k, _tables(n, k))
+
+
+COMPILED: Final = not isinstance(KInARow, types.FunctionType)
+"""Whether this module runs compiled (mypyc): ``KInARow`` then gives the ``i64`` hooks."""
 
 
 KInARowGame: TypeAlias = _KInARow

@@ -20,7 +20,7 @@ from sml150.lib.searchcount import SearchCount
 from sml150.search.adapter import Adapter
 from sml150.search.result import SearchStats
 from sml150.search.score import INF, MAX_PLY, WIN, Score, from_node, to_node
-from sml150.search.table import Table, flag_of
+from sml150.search.table import Table, answer, flag_of
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -81,8 +81,14 @@ class Limits:
     stop: Callable[[], bool] | None = None
     """Stop (``Aborted``) once this returns true (polled every ``poll`` nodes): how a parallel
     search tells its other workers that one has finished."""
-    poll: int = attrs.field(default=256, validator=attrs.validators.ge(1))
-    """Nodes between two calls of ``stop`` (a few milliseconds)."""
+    poll: int = 256
+    """Nodes between two calls of ``stop`` (a few milliseconds). REQUIRES: ``>= 1`` (else
+    ``ValueError``)."""
+
+    def __attrs_post_init__(self) -> None:
+        # checked here rather than by an attrs.field validator, which mypyc cannot compile
+        if self.poll < 1:
+            raise ValueError(f"'poll' must be >= 1: {self.poll}")
 
 
 class Deferral(Protocol):
@@ -336,7 +342,7 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
                 hint = e.move
                 if hint is not None and symmetric:
                     hint = from_c(hint, sym)  # type: ignore[misc]  # bound only when the game is Symmetric (checked above)
-                known = e.answer(depth, alpha, beta, ply, exact_depth)
+                known = answer(e, depth, alpha, beta, ply, exact_depth)
                 if known is not None:
                     return known
         if winning is not None and winning(s) is not None:

@@ -44,11 +44,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable
-from typing import Any, Final, Literal, NamedTuple, Protocol, final
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Protocol, final
 
 import attrs
 
 from sml150.search.score import Score, from_node
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64  # a native integer when compiled (mypyc); else an int
 
 __all__ = [
     "EXACT",
@@ -96,6 +99,15 @@ def flag_of(v: Score, alpha: Score, beta: Score) -> Flag:
 MIX: Final[int] = 0x9E3779B97F4A7C15
 """The Fibonacci multiplier (2**64 / golden ratio, odd): a key's slot is ``((hash(key) * MIX) >>
 29) & mask``, bits of the product that every low bit of the hash reaches."""
+
+_MIX64: Final[i64] = MIX - (1 << 64)
+"""``MIX`` as a signed 64-bit integer. ``hash(key) * _MIX64`` differs from ``hash(key) * MIX`` by a
+multiple of ``2**64``, so bits 29 to 63 of the two products are the same: the slot is the same
+for every table of up to ``2**35`` slots (``_SMALL``), and the compiled build computes it in one
+machine multiplication (``MIX`` itself would make it a product of Python ints)."""
+
+_SMALL: Final = 1 << 35
+"""The largest capacity whose slots ``_MIX64`` computes."""
 
 
 def index(key: Hashable, mask: int) -> int:
@@ -162,12 +174,25 @@ class Slot(NamedTuple):
         >>> Slot("k", 3, LOWER, 5, None, 0).answer(2, 0, 9, 0, False) is None  # 5 < beta
         True
         """
-        if self.depth == depth or (self.depth > depth and not exact_depth):
-            v = from_node(self.value, ply)
-            f = self.flag
-            if f is EXACT or (f is LOWER and v >= beta) or (f is UPPER and v <= alpha):
-                return v
-        return None
+        return answer(self, depth, alpha, beta, ply, exact_depth)
+
+
+def answer(e: Slot, depth: int, alpha: Score, beta: Score, ply: int,  # noqa: PLR0917 -- Slot.answer's arguments
+           exact_depth: bool) -> Score | None:
+    """``e.answer(depth, alpha, beta, ply, exact_depth)``, as a function.
+
+    The engine's kernel calls this: the compiled build calls a function directly, where a method
+    is looked up on the tuple at every call.
+
+    >>> answer(Slot("k", 3, EXACT, 5, None, 0), 3, 0, 4, 0, True)
+    5
+    """
+    if e.depth == depth or (e.depth > depth and not exact_depth):
+        v = from_node(e.value, ply)
+        f = e.flag
+        if f is EXACT or (f is LOWER and v >= beta) or (f is UPPER and v <= alpha):
+            return v
+    return None
 
 
 class Table(Protocol):
@@ -227,7 +252,7 @@ class TranspositionTable:
     ValueError: TranspositionTable: capacity must be a power of two >= 1, not 10
     """
 
-    __slots__ = ("capacity", "generation", "mask", "policy", "slots")
+    __slots__ = ("_always", "_small", "capacity", "generation", "mask", "policy", "slots")
 
     def __init__(self, capacity: int = 1 << 20, policy: Policy = "depth") -> None:
         if isinstance(capacity, bool) or not isinstance(capacity, int):
@@ -250,6 +275,10 @@ class TranspositionTable:
         """The current search's number (entries of older searches age out)."""
         self.slots: dict[int, Slot] = {}
         """The slots by index (``index(key)``)."""
+        self._always: bool = policy == "always"
+        """Whether the policy is ``"always"``."""
+        self._small: bool = capacity <= _SMALL
+        """Whether ``_MIX64`` gives ``index``'s slots (``slot`` and ``store`` use it then)."""
 
     def __repr__(self) -> str:
         return (f"TranspositionTable(capacity={self.capacity}, policy={self.policy!r},"
@@ -295,7 +324,11 @@ class TranspositionTable:
         >>> tt.slot("a").flag, tt.slot("b")
         (<Flag.UPPER: 2>, None)
         """
-        e = self.slots.get(((hash(key) * MIX) >> 29) & self.mask)
+        if self._small:  # ``index(key, self.mask)``, in machine integers where they suffice
+            h: i64 = hash(key)
+            e = self.slots.get(((h * _MIX64) >> 29) & self.mask)
+        else:
+            e = self.slots.get(((hash(key) * MIX) >> 29) & self.mask)
         return e if e is not None and e.key == key else None
 
     def store(self, key: Hashable, depth: int, flag: Flag, value: Score, move: Any) -> None:
@@ -310,12 +343,16 @@ class TranspositionTable:
         >>> tt.probe("a").value, tt.probe("b")
         (1, None)
         """
-        i = ((hash(key) * MIX) >> 29) & self.mask
+        if self._small:  # as in ``slot``
+            h: i64 = hash(key)
+            i = ((h * _MIX64) >> 29) & self.mask
+        else:
+            i = ((hash(key) * MIX) >> 29) & self.mask
         slots = self.slots
-        if self.policy == "depth":
+        if not self._always:
             e = slots.get(i)
-            if e is not None and keeps(e.generation, e.depth, self.generation, depth):
-                return
+            if e is not None and e.generation == self.generation and e.depth > depth:
+                return  # ``keeps``, inlined
         # tuple.__new__ builds the same Slot as Slot(...) without its Python-level __new__:
         # a store happens at every interior node the engine searches.
         slots[i] = tuple.__new__(Slot, (key, depth, flag, value, move, self.generation))
