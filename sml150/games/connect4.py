@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 from returns.maybe import Maybe, Nothing, Some
 
+from sml150.games.connect4_eval import evaluate
 from sml150.lib.est import Est, EstStructure, Guess, MaxieWins, MinnieWins, est
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import (
@@ -361,17 +362,18 @@ class ConnectFourGame:
         return Maxie if s.moves % 2 == 0 else Minnie
 
     def estimate(self, s: C4State) -> est:
-        """An absolute estimate (positive favours Maxie) from threats.
+        """An absolute estimate (positive favours Maxie): ``heuristic`` seen from Maxie.
 
         Finished games give their exact value (``Guess 0`` for a draw). A mover who can win at
-        once gets ±1000; otherwise 10 × (Maxie's winning cells − Minnie's) plus a tempo point
-        for the mover. Creates no future state.
+        once gets ±1000; otherwise ``sml150.games.connect4_eval.evaluate`` (threats by the
+        odd/even rule, open lines, the centre, forced blocks played out), from Maxie's side.
+        Creates no future state.
 
         >>> G = ConnectFour7x6
         >>> G.estimate(G.parse_moves("1212121")), G.estimate(G.parse_moves("121212"))
         (MaxieWins(), Guess(n=1000))
-        >>> G.estimate(G.start)
-        Guess(n=1)
+        >>> G.estimate(G.start), G.estimate(G.parse_moves("4"))
+        (Guess(n=4), Guess(n=25))
         """
         match self.status(s):
             case Over(Winner(Player.Maxie)):
@@ -723,15 +725,13 @@ class ConnectFourGame:
     def heuristic(self, s: C4State) -> EngineScore:
         """Hook ``FastScores``: the mover's view of ``estimate(s)`` for an In_play ``s``.
 
+        ``sml150.games.connect4_eval.evaluate``: threats by the odd/even rule, open lines, the
+        centre, forced blocks played out; 1000 when the mover wins at once.
+
         >>> ConnectFour7x6.heuristic(ConnectFour7x6.parse_moves("4"))
-        1
+        -25
         """
-        if self.can_win_next(s):
-            return 1000
-        mine = winning_cells(s.position, s.mask, self.height, self.board_mask).bit_count()
-        theirs = winning_cells(s.position ^ s.mask, s.mask, self.height,
-                               self.board_mask).bit_count()
-        return 10 * (mine - theirs) + 1
+        return evaluate(s.position, s.mask, s.moves, self.width, self.height)
 
 
 # -- the compiled build's hooks ------------------------------------------------------------------
@@ -958,12 +958,7 @@ class _ConnectFour64(ConnectFourGame):
 
     def heuristic(self, s: C4State) -> EngineScore:
         """``ConnectFourGame.heuristic``."""
-        if self.can_win_next(s):
-            return 1000
-        p: i64 = s.position
-        m: i64 = s.mask
-        h, board = self._h64, self._board64
-        return 10 * (_pop64(_wins64(p, m, h, board)) - _pop64(_wins64(p ^ m, m, h, board))) + 1
+        return evaluate(s.position, s.mask, s.moves, self.width, self.height)
 
 
 def ConnectFour(width: int = 7, height: int = 6) -> ConnectFourGame:

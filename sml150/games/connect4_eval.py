@@ -1,0 +1,280 @@
+"""A static evaluation of Connect Four positions on Pons' bitboards, for depth-limited search.
+
+``evaluate(position, mask, moves, width, height)`` scores an In_play position for the player
+to move (``position`` their stones, ``mask`` all stones, ``moves`` the plies played; the layout
+of ``sml150.games.connect4``: column ``c`` holds bits ``c*(h+1) .. c*(h+1)+h-1``, bottom up, one
+spare bit on top). Positive favours the mover. First the **forced blocks** are played out: while
+the side to move faces exactly one immediate threat (and cannot win at once), it must block it,
+so the position after the block is scored instead (up to ``forced_plies`` blocks; a block right
+under another threat of the opponent, or two immediate threats, lose). The quiet position then
+scores, for each player (the mover's terms minus the opponent's):
+
+- **threats**: empty cells that would complete four in a row for one player. Only a live threat
+  counts: one not above a threat of the opponent in the same column (the column is decided
+  below it). A threat on a row of the player's parity (Allis' odd/even rule: rows 1, 3, 5
+  counted from the bottom for the first player, 2, 4, 6 for the second) counts
+  ``threat_good``, another ``threat_other``; a threat with another of its owner's right above
+  it counts ``threat_stacked`` more (blocking the lower one gives the upper).
+- **open windows**: every four cells in a line (vertical, horizontal, both diagonals) holding
+  none of the opponent's stones, by how many of the player's stones they hold (``window_1``,
+  ``window_2``, ``window_3`` for one, two, three): the lines still open, and the centre, which
+  more lines cross.
+- **centre control**: ``centre`` a stone in the middle column (both middle columns on an even
+  width).
+- ``tempo`` for the side to move.
+
+The weights (``DEFAULT_WEIGHTS``) are a logistic regression of the exact outcome (win, draw,
+loss for the mover: Pons' 6,000 solved positions in ``tests/data/connect4``) on these terms,
+scaled so that a threat of the right parity is 40 (``benchmarks/connect4_eval_fit.py`` fits
+them again), then checked in matches (``benchmarks/connect4_ladder.py``).
+
+A mover who can win at once scores ``WIN_NOW`` (as before); a forced loss found while playing
+out the blocks scores near ``-WIN_NOW``, and every other score lies strictly inside, so
+``|evaluate| <= WIN_NOW``, far inside the engine's ``GUESS_LIMIT``. The functions are pure, on
+ints only, typed for mypyc (no lambdas, no attrs); the masks of a board size are computed once
+(``geometry``).
+
+>>> from sml150.games.connect4 import ConnectFour7x6 as G
+>>> def score(moves: str) -> int:
+...     s = G.parse_moves(moves)
+...     return evaluate(s.position, s.mask, s.moves, 7, 6)
+>>> score(""), score("4")       # the tempo; O to move after X took the centre
+(4, -25)
+>>> score("121212"), score("27374")    # X wins at once; O cannot block both ends of X's three
+(1000, -999)
+>>> score("12121") == -score("121211")    # O must block column 1: scored after the block
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "WIN_NOW",
+    "Geometry",
+    "Weights",
+    "evaluate",
+    "evaluate_with",
+    "geometry",
+    "threat_cells",
+]
+
+WIN_NOW: Final[int] = 1000
+"""The score of a position whose mover wins with the next stone."""
+
+
+class Weights(NamedTuple):
+    """The weights of the evaluation's terms (see the module docstring).
+
+    A NamedTuple, not an attrs record, so that mypyc can compile the module.
+
+    >>> DEFAULT_WEIGHTS.threat_good > DEFAULT_WEIGHTS.threat_other > 0
+    True
+    """
+
+    threat_good: int
+    """A live threat on a row of its owner's parity."""
+    threat_other: int
+    """A live threat on a row of the other parity."""
+    threat_stacked: int
+    """More for a live threat with another of its owner's threats right above it."""
+    window_1: int
+    """An open window (no opponent stone) holding one of the player's stones."""
+    window_2: int
+    """An open window holding two of the player's stones."""
+    window_3: int
+    """An open window holding three of the player's stones."""
+    centre: int
+    """A stone in the middle column(s)."""
+    tempo: int
+    """The side to move's bonus."""
+    forced_plies: int
+    """How many forced blocks (a single immediate threat to meet) the evaluation plays out."""
+
+
+DEFAULT_WEIGHTS: Final[Weights] = Weights(
+    threat_good=40, threat_other=8, threat_stacked=4,
+    window_1=4, window_2=12, window_3=5, centre=1, tempo=4, forced_plies=6,
+)
+"""The weights ``evaluate`` uses (see the module docstring for where they come from)."""
+
+
+class Geometry(NamedTuple):
+    """The masks of one board size (a NamedTuple, as ``Weights``).
+
+    >>> g = geometry(2, 3)
+    >>> bin(g.board), bin(g.bottom), bin(g.first_rows)
+    ('0b1110111', '0b10001', '0b1010101')
+    """
+
+    width: int
+    """Columns."""
+    height: int
+    """Rows."""
+    board: int
+    """Every cell of the board."""
+    bottom: int
+    """The bottom cell of every column."""
+    first_rows: int
+    """The cells on rows 1, 3, 5, ... (1-based from the bottom): the first player's parity."""
+    centre: int
+    """The cells of the middle column (the two middle columns on an even width)."""
+    directions: tuple[int, ...]
+    """The bit shifts of a line: vertical, horizontal and the two diagonals."""
+
+
+_GEOMETRIES: dict[tuple[int, int], Geometry] = {}
+
+
+def geometry(width: int, height: int) -> Geometry:
+    """The masks of a ``width`` × ``height`` board (built once per size, then looked up).
+
+    REQUIRES: ``width, height >= 1``.
+
+    >>> geometry(7, 6) is geometry(7, 6), bin(geometry(3, 1).centre)
+    (True, '0b100')
+    """
+    g = _GEOMETRIES.get((width, height))
+    if g is not None:
+        return g
+    stride = height + 1
+    bottom = 0
+    for c in range(width):
+        bottom |= 1 << (c * stride)
+    board = bottom * ((1 << height) - 1)
+    first = 0
+    for r in range(0, height, 2):
+        first |= bottom << r
+    column = (1 << height) - 1
+    middle = column << ((width // 2) * stride)
+    if width % 2 == 0:
+        middle |= column << ((width // 2 - 1) * stride)
+    g = Geometry(width, height, board, bottom, first, middle,
+                 (1, stride, height, height + 2))
+    _GEOMETRIES[(width, height)] = g
+    return g
+
+
+def threat_cells(stones: int, mask: int, height: int, board: int) -> int:
+    """The empty cells that would complete four in a row for ``stones`` (Pons' formula).
+
+    REQUIRES: ``stones`` ⊆ ``mask`` ⊆ ``board``. ENSURES: a subset of ``board`` minus ``mask``
+    (cells not yet reachable included).
+
+    >>> g = geometry(7, 6)
+    >>> threat_cells(0b111, 0b111, 6, g.board) == 0b1000   # three up: the fourth cell
+    True
+    """
+    r = (stones << 1) & (stones << 2) & (stones << 3)
+    for d in (height + 1, height, height + 2):
+        p = (stones << d) & (stones << 2 * d)
+        r |= p & (stones << 3 * d)
+        r |= p & (stones >> d)
+        p = (stones >> d) & (stones >> 2 * d)
+        r |= p & (stones << d)
+        r |= p & (stones >> 3 * d)
+    return r & (board ^ mask)
+
+
+def _above(cells: int, height: int, board: int) -> int:
+    """The cells strictly above some cell of ``cells`` in the same column."""
+    up = (cells << 1) & board
+    for _ in range(height - 2):
+        up |= (up << 1) & board
+    return up
+
+
+def _windows(stones: int, free: int, directions: tuple[int, ...], w: Weights) -> int:
+    """The weighted count of the lines of four within ``free`` that hold ``stones``."""
+    total = 0
+    for d in directions:
+        starts = free & (free >> d) & (free >> 2 * d) & (free >> 3 * d)
+        if not starts:
+            continue
+        a0 = stones & starts
+        a1 = (stones >> d) & starts
+        a2 = (stones >> 2 * d) & starts
+        a3 = (stones >> 3 * d) & starts
+        low, high = a0 | a1, a2 | a3
+        one = low | high
+        two = (a0 & a1) | (a2 & a3) | (low & high)
+        three = (a0 & a1 & high) | (a2 & a3 & low)
+        total += (w.window_1 * one.bit_count() + (w.window_2 - w.window_1) * two.bit_count()
+                  + (w.window_3 - w.window_2) * three.bit_count())
+    return total
+
+
+def _threat_score(mine: int, theirs: int, parity: int, g: Geometry, w: Weights) -> int:
+    """The weighted live threats ``mine`` (those not above a threat of ``theirs``)."""
+    live = mine & ~_above(theirs, g.height, g.board)
+    if not live:
+        return 0
+    good = live & parity
+    stacked = live & (mine >> 1)
+    return (w.threat_good * good.bit_count() + w.threat_other * (live ^ good).bit_count()
+            + w.threat_stacked * stacked.bit_count())
+
+
+def _static(position: int, mask: int, moves: int, mine: int, theirs: int, *, g: Geometry,
+            w: Weights) -> int:
+    """The weighted terms for the mover of a quiet position (``mine``, ``theirs``: threats)."""
+    board = g.board
+    opponent = position ^ mask
+    first = g.first_rows if moves % 2 == 0 else board ^ g.first_rows
+    score = (_threat_score(mine, theirs, first, g, w)
+             - _threat_score(theirs, mine, board ^ first, g, w))
+    score += (_windows(position, board & ~opponent, g.directions, w)
+              - _windows(opponent, board & ~position, g.directions, w))
+    score += w.centre * ((position & g.centre).bit_count() - (opponent & g.centre).bit_count())
+    return score + w.tempo
+
+
+def evaluate_with(position: int, mask: int, moves: int, g: Geometry, w: Weights) -> int:
+    """``evaluate`` on the masks ``g`` with the weights ``w``.
+
+    REQUIRES: as ``evaluate``. ENSURES: ``-WIN_NOW < result <= WIN_NOW``.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> s = G.parse_moves("121212")        # X can complete column 1
+    >>> evaluate_with(s.position, s.mask, s.moves, geometry(7, 6), DEFAULT_WEIGHTS)
+    1000
+    """
+    board, h = g.board, g.height
+    sign = 1
+    for ply in range(w.forced_plies + 1):
+        # Inv: the root's mover has made and met forced blocks for ``ply`` plies; ``sign`` is
+        # +1 when the root's mover is to move at (position, mask)
+        mine = threat_cells(position, mask, h, board)
+        possible = (mask + g.bottom) & board
+        if mine & possible:
+            return sign * (WIN_NOW - 2 * ply)
+        theirs = threat_cells(position ^ mask, mask, h, board)
+        forced = theirs & possible
+        if forced & (forced - 1) or forced & (theirs >> 1):
+            return -sign * (WIN_NOW - 1 - 2 * ply)   # two to block, or a block under theirs
+        if not forced or ply == w.forced_plies:
+            break
+        position, mask, moves, sign = position ^ mask, mask | forced, moves + 1, -sign
+        if mask == board:
+            return 0
+    score = _static(position, mask, moves, mine, theirs & ~forced, g=g, w=w)
+    return sign * max(-WIN_NOW + 2 * w.forced_plies + 2,
+                      min(WIN_NOW - 2 * w.forced_plies - 2, score))
+
+
+def evaluate(position: int, mask: int, moves: int, width: int, height: int) -> int:
+    """The mover's score of an In_play position (see the module docstring).
+
+    REQUIRES: an In_play position of a ``width`` × ``height`` board in Pons' layout: no four in
+    a row yet and the board not full; ``position`` the mover's stones, ``moves`` the plies
+    played. ENSURES: ``-WIN_NOW < result <= WIN_NOW``; ``WIN_NOW`` exactly when the mover can
+    win with the next stone.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> s = G.parse_moves("4455")
+    >>> evaluate(s.position, s.mask, s.moves, 7, 6)
+    -20
+    """
+    return evaluate_with(position, mask, moves, geometry(width, height), DEFAULT_WEIGHTS)
