@@ -3,7 +3,8 @@
 Every node carries its source position (``Pos``), so that a construct the emitter cannot
 translate is named with its line and column. Infix expressions and patterns are already
 resolved by the parser's fixity pass (``sml150.port.parser``): ``a + b * c`` is
-``App(Var('+'), Tuple((a, App(...))))``, as the Definition has it. (Over 400 lines: one short record per construct, nothing else.)
+``App(Var('+'), Tuple((a, App(...))))``, as the Definition has it. (Over 400 lines: one
+short record per construct, nothing else.)
 
 >>> Var(Pos(1, 1), "Seq.nth").name
 'Seq.nth'
