@@ -919,7 +919,7 @@ class Emitter:
             return scope.locals[name]
         fun = _fun(name, scope)
         if fun is not None:
-            return self._program_value(fun)
+            return self._program_value(fun, scope, v)
         con = self._con(name, scope)
         if con is not None:
             return con.py
@@ -1095,21 +1095,31 @@ class Emitter:
             return f"({text})"
         return self._atom(a, scope) if template else self.exp(a, scope)
 
-    def _program_value(self, sig: FunSig) -> str:
+    def _program_value(self, sig: FunSig, scope: Scope, v: sx.Var | None = None) -> str:
         """A program's function used as a value, called as SML calls a function value.
 
         Each SML argument one call, a tuple argument spread over that call's parameters
         (``Callable[[A, B], R]`` for ``a * b -> r``): a curried ``fun f x (a, b)``, whose
         Python takes ``f(x, a, b)``, is ``lambda _c1: lambda _c2, _c3: f(_c1, _c2, _c3)``.
         """
-        groups = sig.groups
-        if len(groups) < 2:  # one argument (or the starter's parameters: called as they are)
+        groups = sig.groups or ((1,) * sig.arity if sig.arity > 1 else ())
+        if len(groups) < 2:  # one argument: the function itself
             return sig.py
-        names = [[f"_c{next(self._fresh)}" for _ in range(max(size, 1))] if size else []
-                 for size in groups]
-        params = [p for group in names for p in group]
-        return ("(" + "".join(f"lambda {', '.join(group)}: " for group in names)
-                + f"{sig.py}({', '.join(params)}))")
+        sizes = self._curried(v, scope) if v is not None else []
+        if len(sizes) != len(groups):
+            if not sig.groups:
+                return sig.py  # the starter's parameters, the SML's type unknown: as they are
+            sizes = list(groups)
+        lambdas: list[str] = []
+        passed: list[str] = []
+        for group, size in zip(groups, sizes, strict=True):
+            names = [f"_c{next(self._fresh)}" for _ in range(max(size, 1))] if group else []
+            lambdas.append(f"lambda {', '.join(names)}: ")
+            if group > 1 or len(names) < 2:
+                passed += names  # spread over the function's parameters too
+            else:  # one parameter that takes the tuple
+                passed.append(f"({', '.join(names)})")
+        return "(" + "".join(lambdas) + f"{sig.py}({', '.join(passed)}))"
 
     def _fun_value(self, a: sx.Exp | _Star, scope: Scope, combined: bool) -> str | None:
         """A program's function passed to a library function, called as the library calls.
@@ -1196,15 +1206,23 @@ class Emitter:
             return "*" + self._atom(a, scope)
         return self.exp(a, scope)
 
+    def _curried(self, e: sx.Exp, scope: Scope) -> list[int]:
+        """The sizes of the curried arguments inference gives the function ``e``.
+
+        A tuple's items, else 1 each; empty when not known.
+        """
+        t: Any = self.annotator.inferred.of_exp(e) if self.annotator is not None else None
+        out: list[int] = []
+        while getattr(t, "name", None) == "->" and len(getattr(t, "args", ())) == 2:
+            out.append(_tuple_size(t.args[0], scope) or 1)
+            t = t.args[1]
+        return out
+
     def _is_tuple(self, e: sx.Exp, scope: Scope) -> bool:
         """Whether inference types ``e`` as a tuple (one a record class stands for is not)."""
         if self.annotator is None:
             return False
-        t = self.annotator.inferred.of_exp(e)
-        alias = getattr(t, "alias", None)
-        if alias is not None and scope.types.get(alias.name) in scope.records:
-            return False
-        return getattr(t, "name", None) == "*" and len(getattr(t, "args", ())) > 1
+        return _tuple_size(self.annotator.inferred.of_exp(e), scope) > 1
 
     def _more(self, args: list[sx.Exp], scope: Scope) -> str:
         return self._call_args(args, scope)
@@ -1684,6 +1702,19 @@ def _as_record_pat(p: sx.Pat, cls: str, scope: Scope) -> sx.Pat:
     if isinstance(core, sx.PTuple) and len(core.items) == len(fields):
         return sx.PRecord(core.pos, tuple(zip(fields, core.items, strict=True)), False)
     return p
+
+
+def _tuple_size(t: Any, scope: Scope) -> int:
+    """How many items the inferred type ``t`` is a tuple of.
+
+    0 when it is no tuple, or one a record class stands for (HW10's ``state``).
+    """
+    alias = getattr(t, "alias", None)
+    if alias is not None and scope.types.get(alias.name) in scope.records:
+        return 0
+    if getattr(t, "name", None) == "*" and len(getattr(t, "args", ())) > 1:
+        return len(t.args)
+    return 0
 
 
 def _ref_init(e: sx.Exp) -> sx.Exp | None:
