@@ -33,7 +33,7 @@ PACKAGE = ROOT / "sml150"
 LAYERS: Mapping[str, int] = {
     # the bottom: no sml150 imports of their own (the root package holds only its version;
     # errors holds the one error for bad text from the user)
-    "__init__": 0, "_toolz": 0, "errors": 0,
+    "__init__": 0, "_toolz": 0, "errors": 0, "smlsource": 0,
     # executors by spec
     "parallel": 1,
     # the course library (its fork-join skeleton runs on parallel's executors)

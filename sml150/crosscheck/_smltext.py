@@ -29,7 +29,9 @@ from typing import Final, final
 
 import attrs
 
-__all__ = ["Module", "Scan", "Token", "blank", "scan", "tokens", "unseal"]
+from sml150.smlsource import strip_comments
+
+__all__ = ["Module", "Scan", "Token", "scan", "tokens", "unseal"]
 
 
 @final
@@ -63,48 +65,13 @@ _DECL_WORDS: Final = frozenset({"val", "fun", "type", "datatype", "exception", "
                                 "sharing"})
 
 
-def blank(text: str) -> str:
-    """``text`` with every (nested) comment replaced by spaces, line breaks kept.
-
-    Strings (and character literals) are kept whole, so a ``(*`` inside one is not a comment;
-    inside a comment a quote is just a character, as SML/NJ reads it.
-
-    >>> blank('f (* a (* b *) " *) "(*" x')
-    'f                   "(*" x'
-    """
-    out: list[str] = []
-    i, depth, n = 0, 0, len(text)
-    while i < n:
-        if text.startswith("(*", i):
-            depth += 1
-            out.append("  ")
-            i += 2
-        elif depth and text.startswith("*)", i):
-            depth -= 1
-            out.append("  ")
-            i += 2
-        elif depth:
-            out.append("\n" if text[i] == "\n" else " ")
-            i += 1
-        elif text[i] == '"':
-            j = i + 1
-            while j < n and text[j] != '"' and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text`` (comments dropped; anything unknown skipped).
 
     >>> [t.text for t in tokens('val x = Seq.nth 0 s (* c *) :> "a b"')]
     ['val', 'x', '=', 'Seq.nth', '0', 's', ':>', '"a b"']
     """
-    return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(blank(text))]
+    return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(strip_comments(text))]
 
 
 @final
