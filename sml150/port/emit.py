@@ -223,6 +223,8 @@ def fresh_local(py: str, scope: Scope, also: Iterable[str] = ()) -> str:
     """
     taken = {v for v in scope.locals.values() if v.isidentifier()}
     taken |= {f.py for f in scope.funs.values() if f.py.isidentifier()}
+    taken |= {t.split("[", 1)[0] for t in scope.types.values()}  # an annotation names them
+    taken |= {c.py.removesuffix("()") for c in scope.cons.values()}
     taken |= set(also)
     if py not in taken and py not in _RESERVED:
         return py
@@ -249,10 +251,16 @@ class Emitter:
         "Nested ``def``s written for ``fn``s a lambda cannot hold, to go before the statement."
         self._taken: set[str] = set()
         "The Python names the function being written binds (its nested defs' included)."
+        self._ever: set[str] = set()
+        "Every name the function being written binds, in any arm of any ``match``."
         self.int_est = False
         "Whether the port calls ``_est`` (see ``Scope.int_est`` and ``INT_EST``)."
         self._record_vars: dict[str, str] = {}
         "The function's parameters typed with a record class (``s: TTTState``)."
+        self._distributed: set[int] = set()
+        "The ``case``s ``_distribute`` made (inference typed the function, not them)."
+        self._made: set[int] = set()
+        "Expressions the port made (``f (g x)`` for ``(f o g) x``): inference never saw them."
         self._nonlocals: list[set[str]] = []
         "For each ``def`` being written (innermost last): the outer refs it assigns."
         self.anonymous: dict[tuple[str, ...], str] = {}
@@ -286,6 +294,7 @@ class Emitter:
     def new_function(self, params: Iterable[str] = ()) -> None:
         """Start a top-level Python function (its names are its own): see ``_local``."""
         self._taken = set(params)
+        self._ever = set(params)
         self._record_vars = {}
 
     def checked(self, lines: list[str], pos: sx.Pos) -> list[str]:
@@ -411,7 +420,7 @@ class Emitter:
             return self._record_vars[scope.locals[e.name]]
         if self.annotator is None or not scope.records:
             return None
-        t = self.annotator.inferred.of_exp(e)
+        t = self._inferred(e)
         alias = getattr(t, "alias", None)
         cls = scope.types.get(alias.name) if alias is not None else None
         return cls if cls in scope.records else None
@@ -420,7 +429,7 @@ class Emitter:
         """The Python type inference gives the expression ``e`` (None if none)."""
         if self.annotator is None:
             return None
-        t = self.annotator.inferred.of_exp(e)
+        t = self._inferred(e)
         ty = None if t is None else self.annotator.spell(t, self._type_names(scope))
         if ty is not None:
             self._annotated()
@@ -453,15 +462,17 @@ class Emitter:
             out[k] = (self._local(py, scope) if path != keep or not keep else py, path)
         return out
 
-    def _local(self, py: str, scope: Scope) -> str:
+    def _local(self, py: str, scope: Scope, *, annotated: bool = False) -> str:
         """A Python name for a new SML binding: ``py`` unless this function has it already.
 
         Within one Python function every binding gets its own name (a closure reads its
         variable when called, and a function is one scope), except across the arms of one
-        ``match``, of which one runs.
+        ``match``, of which one runs; a name written with its annotation is the function's
+        only one of that name (mypy takes one annotation a name).
         """
-        name = fresh_local(py, scope, self._taken)
+        name = fresh_local(py, scope, self._taken | (self._ever if annotated else set()))
         self._taken.add(name)
+        self._ever.add(name)
         return name
 
     def _param_name(self, p: sx.Pat, i: int, scope: Scope) -> str:
@@ -678,15 +689,31 @@ class Emitter:
         pre: list[str] = []
         names: dict[str, str] = {}
 
+        def typed_first(x: sx.Exp, lifted: sx.Exp) -> sx.Exp:
+            """``x`` (``lifted``) computed first into a temporary declared with its type."""
+            tmp = f"_v{next(self._fresh)}"
+            declared = self._exp_type(x, scope)
+            try:
+                text = self.exp(lifted, scope.bind(names))
+            except _NeedStatements:
+                return lifted
+            pre.append(f"{tmp}: {declared} = {text}")
+            names[tmp] = tmp
+            return sx.Var(x.pos, tmp)
+
         def lift(x: sx.Exp, depth: int) -> sx.Exp:
             # A strict statement form, or an expression nested deeper than Python's parser
             # follows (a list nested 3,000 deep), is computed first into a temporary.
-            x = _distribute(x)
+            spread = _distribute(x)
+            if spread is not x:  # its type is not the one inference gave the head
+                self._distributed.add(id(spread))
+            x = spread
             if isinstance(x, _STATEMENT_FORMS) or (
                     isinstance(x, (sx.If, sx.AndAlso, sx.OrElse)) and _needs(x, scope)) or (
                     depth > _DEEP and isinstance(x, (sx.App, sx.Tuple, sx.ListExp))):
                 tmp = f"_v{next(self._fresh)}"
-                declared = self._exp_type(x, scope) if isinstance(x, (sx.Case, sx.If)) else None
+                declared = (self._exp_type(x, scope) if isinstance(x, (sx.Case, sx.If))
+                            and id(x) not in self._distributed else None)
                 if declared is not None:  # branches assign it: mypy takes the type declared
                     pre.append(f"{tmp}: {declared}")
                 pre.extend(self.stmts(x, scope.bind(names), Target("assign", tmp)))
@@ -696,7 +723,13 @@ class Emitter:
                 case sx.App(pos, fn, arg, infix):
                     if isinstance(fn, sx.Var) and fn.name in ("andalso", "orelse"):
                         return x
-                    return sx.App(pos, lift(fn, depth + 1), lift(arg, depth + 1), infix)
+                    head = _spine(x)[0]
+                    new_fn = lift(fn, depth + 1)
+                    if not infix and isinstance(head, sx.Var) and head.name.startswith(
+                            ("Seq.", "SeqUtils.")) and self._widened(arg, scope):
+                        # `Step(...)` passed as the library's `value`
+                        return sx.App(pos, new_fn, typed_first(arg, lift(arg, depth + 1)), infix)
+                    return sx.App(pos, new_fn, lift(arg, depth + 1), infix)
                 case sx.Tuple(pos, items):
                     return sx.Tuple(pos, tuple(lift(i, depth + 1) for i in items))
                 case sx.ListExp(pos, items):
@@ -760,11 +793,17 @@ class Emitter:
                 case sx.PCon(_, name, sx.PWild()):
                     out.append(f"except {self._exn_class(name, p, scope)}:")
                     inner = scope
-                case sx.PCon(_, name, sx.PVar(_, var)):
+                case sx.PCon(_, name, sx.PVar(_, var) as arg):
                     tmp = f"_e{next(self._fresh)}"
-                    py = self._local(snake(var), scope)
+                    py = self._local(snake(var), scope, annotated=True)
+                    t = (self.annotator.inferred.of_pat(arg) if self.annotator is not None
+                         else None)
+                    ty = None if t is None or self.annotator is None else self.annotator.spell(
+                        t, self._type_names(scope))
+                    if ty is not None:  # the exception's argument, typed as SML types it
+                        self._annotated()
                     out += [f"except {self._exn_class(name, p, scope)} as {tmp}:",
-                            f"{_IND}{py} = {tmp}.args[0]"]
+                            f"{_IND}{py}{': ' + ty if ty else ''} = {tmp}.args[0]"]
                     inner = scope.bind({var: py})
                 case _:
                     raise PortError(f"{r.pos}: this handler's pattern is not ported")
@@ -825,14 +864,17 @@ class Emitter:
         """``val p = e`` as statements, and the variables it binds."""
         core = _untyped(p)
         if isinstance(core, sx.PVar) and not _is_con_name(core.name, scope):
-            name = self._local(snake(core.name), scope)
+            name = self._local(snake(core.name), scope, annotated=True)  # it may carry a type
             init = _ref_init(e)
             if init is not None:  # `val r = ref e`: r a plain local (see Scope.refs)
                 pre, x = self._hoisted(init, scope)
                 return [*pre, f"{name} = {x}"], {core.name: name}
             ann = self._pat_type(p, scope)
             if isinstance(e, (*_STATEMENT_FORMS, sx.If)):
-                return self.stmts(e, scope, Target("assign", name)), {core.name: name}
+                ann = ann or (self._exp_type(e, scope) if isinstance(e, (sx.Case, sx.If))
+                              else None)  # branches assign it: mypy takes the type declared
+                return [*([f"{name}: {ann}"] if ann else []),
+                        *self.stmts(e, scope, Target("assign", name))], {core.name: name}
             pre, x = self._hoisted(e, scope)
             return [*pre, f"{name}: {ann} = {x}" if ann else f"{name} = {x}"], {core.name: name}
         if isinstance(core, sx.PWild):
@@ -1010,9 +1052,13 @@ class Emitter:
         composed = _composition(fn)
         if composed is not None and args:  # `(f o g) x` is `f (g x)`
             f, g = composed
-            inner: sx.Exp = sx.App(e.pos, f, sx.App(e.pos, g, args[0]))
+            made = sx.App(e.pos, g, args[0])
+            self._made.add(id(made))
+            inner: sx.Exp = sx.App(e.pos, f, made)
             for more in args[1:]:
+                self._made.add(id(inner))
                 inner = sx.App(e.pos, inner, more)
+            self._made.add(id(inner))
             return self.exp(inner, scope)
         if isinstance(fn, sx.Selector):
             return self._selected(fn.label, args[0], scope) + self._more(args[1:], scope)
@@ -1126,9 +1172,16 @@ class Emitter:
 
         The library calls a function with one argument (a tuple is one), a combiner with two;
         a function whose tupled or curried arguments are spread over its parameters gets an
-        adapter: ``one`` of ``fun one (u, v)`` is ``lambda _t: one(*_t)``. None otherwise.
+        adapter: ``one`` of ``fun one (u, v)`` is ``lambda _t: one(*_t)``, and so is a
+        function value whose argument is a tuple (``p : 'a * 'a -> bool``). None otherwise.
         """
-        if not isinstance(a, sx.Var) or a.name in scope.locals:
+        if not isinstance(a, sx.Var):
+            return None
+        if a.name in scope.locals:  # a function value: spread when its argument is a tuple
+            sizes = self._curried(a, scope)
+            if sizes and sizes[0] > 1 and not combined:
+                t = f"_t{next(self._fresh)}"
+                return f"(lambda {t}: {scope.locals[a.name]}(*{t}))"
             return None
         sig = _fun(a.name, scope)
         if sig is None or not sig.groups or (combined and sig.groups == (2,)):
@@ -1206,12 +1259,38 @@ class Emitter:
             return "*" + self._atom(a, scope)
         return self.exp(a, scope)
 
+    def _widened(self, e: sx.Exp, scope: Scope) -> bool:
+        """Whether ``e`` is a constructor's value whose datatype mypy must be told.
+
+        ``Step (m, v)`` passed to a generic library function makes mypy solve its type
+        variable as ``Step``, not the datatype ``value`` the function's other arguments
+        return; declared with the type inference gives, it is ``value``.
+        """
+        if not isinstance(e, sx.App) or e.infix or not isinstance(e.fn, sx.Var):
+            return False
+        con = self._con(e.fn.name, scope) if e.fn.name not in scope.locals else None
+        if con is None or con.nullary or con.py in ("Some", "Guess"):
+            return False
+        declared = self._exp_type(e, scope)
+        return declared is not None and declared.split("[", 1)[0] != con.py
+
+    def _inferred(self, e: sx.Exp) -> Any:
+        """The type inference gave the SML expression ``e``.
+
+        None if none, or if ``e`` is the port's own (a temporary, a rewritten application),
+        which stands at another node's position.
+        """
+        if self.annotator is None or id(e) in self._made or (
+                isinstance(e, sx.Var) and e.name.startswith("_")):
+            return None
+        return self.annotator.inferred.of_exp(e)
+
     def _curried(self, e: sx.Exp, scope: Scope) -> list[int]:
         """The sizes of the curried arguments inference gives the function ``e``.
 
         A tuple's items, else 1 each; empty when not known.
         """
-        t: Any = self.annotator.inferred.of_exp(e) if self.annotator is not None else None
+        t: Any = self._inferred(e)
         out: list[int] = []
         while getattr(t, "name", None) == "->" and len(getattr(t, "args", ())) == 2:
             out.append(_tuple_size(t.args[0], scope) or 1)
@@ -1222,7 +1301,7 @@ class Emitter:
         """Whether inference types ``e`` as a tuple (one a record class stands for is not)."""
         if self.annotator is None:
             return False
-        return _tuple_size(self.annotator.inferred.of_exp(e), scope) > 1
+        return _tuple_size(self._inferred(e), scope) > 1
 
     def _more(self, args: list[sx.Exp], scope: Scope) -> str:
         return self._call_args(args, scope)
