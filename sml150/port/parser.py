@@ -26,6 +26,7 @@ import lark
 from lark import Token, v_args
 
 from sml150.port import syntax as sx
+from sml150.smlsource import strip_comments
 
 __all__ = ["SmlSyntaxError", "parse", "strip_comments"]
 
@@ -48,40 +49,6 @@ _BASIS_FIXITY: dict[str, _Fixity] = {
     **{op: _Fixity(3, False) for op in (":=", "o")},
     "before": _Fixity(0, False),
 }
-
-
-def strip_comments(text: str) -> str:
-    """``text`` with each (nested) comment blanked out, line breaks kept, so positions stay.
-
-    Hand-written: a regular expression cannot match SML's nested comments.
-
-    >>> strip_comments('f (* a (* b *) *) "(*" x')
-    'f                 "(*" x'
-    """
-    out: list[str] = []
-    i, depth, n = 0, 0, len(text)
-    while i < n:
-        if text.startswith("(*", i):
-            depth += 1
-            out.append("  ")
-            i += 2
-        elif depth and text.startswith("*)", i):
-            depth -= 1
-            out.append("  ")
-            i += 2
-        elif depth:
-            out.append("\n" if text[i] == "\n" else " ")
-            i += 1
-        elif text[i] == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
 
 
 @functools.cache
