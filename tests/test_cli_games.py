@@ -66,8 +66,13 @@ def test_the_help_lists_the_games_and_players_the_tests_play(
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     from importlib import metadata
 
+    import sml150
+
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"sml150 {metadata.version('sml150')}\n"
+    # and which build runs (issue 31): pure Python here, under the tests' SML150_COMPILE=0
+    assert capsys.readouterr().out == (f"sml150 {metadata.version('sml150')},"
+                                       f" {sml150.build().describe()}\n")
+    assert sml150.build().describe() == "pure Python (SML150_COMPILE=0)"
 
 
 @pytest.mark.parametrize("game", LISTED_GAMES)

@@ -79,12 +79,23 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+def _build() -> str:
+    """Which build runs (``sml150.build``): compiled by mypyc, or pure Python, and why."""
+    import sml150
+
+    try:
+        return sml150.build().describe()
+    except ImportError as e:  # SML150_COMPILE=1 without a compiled build
+        return f"no build can run: {e}"
+
+
 def _parser() -> argparse.ArgumentParser:
     """The command's parser: every command of ``COMMANDS`` registered."""
     parser = Parser(prog="sml150", description="15-150 game search: matches, traces, grading.",
                     epilog=f"{_match.SYNTAX}\n\n{_EXAMPLES}",
                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"sml150 {_version()}")
+    parser.add_argument("--version", action="version",
+                        version=f"sml150 {_version()}, {_build()}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     for command in COMMANDS:
         command.register(sub)

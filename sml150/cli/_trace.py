@@ -42,6 +42,8 @@ def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial", *
     if svg is not None or html is not None or not which.startswith("hw11-"):
         if parallel:
             not_used(executor_spec, [which], "a drawn or recorded search runs in this process")
+        if which.startswith("engine-") and _compiled():
+            return _trace_pure(which, tree, prune, depth=depth, svg=svg, html=html)
         try:
             draw_files(which, game, depth, prune=prune, title=title, svg=svg, html=html)
         except TraceError as e:
@@ -56,6 +58,33 @@ def _trace(which: str, tree: str, prune: float, executor_spec: str = "serial", *
     except ExplicitGameError as e:  # a --depth below an explicit tree's leaves
         raise UsageError(f"{e} (give a --depth that fits the tree)") from None
     return 0
+
+
+def _compiled() -> bool:
+    """Whether the engine runs compiled (``sml150.build``): its kernel has no Python frames."""
+    import sml150
+
+    return sml150.build().compiled
+
+
+def _trace_pure(which: str, tree: str, prune: float, *, depth: int | None, svg: Path | None,
+                html: Path | None) -> int:
+    """The same trace in a process on the pure-Python build (``SML150_COMPILE=0``).
+
+    The engine's searches are recorded from the Python frames of its kernel, which the compiled
+    build runs as C.
+    """
+    import os
+    import subprocess
+    import sys
+
+    argv = ["trace", which, tree, "--prune", repr(prune)]
+    argv += [] if depth is None else ["--depth", str(depth)]
+    argv += [] if svg is None else ["--svg", str(svg)]
+    argv += [] if html is None else ["--html", str(html)]
+    sys.stdout.flush()
+    env = {**os.environ, "SML150_COMPILE": "0"}
+    return subprocess.run([sys.executable, "-m", "sml150", *argv], env=env, check=False).returncode
 
 
 def _trace_hw11(which: str, game: AnyGame, depth: int, prune: float, executor_spec: str, *,

@@ -86,6 +86,9 @@ def draw_files(which: str, game: GAME[Any, Any], depth: int | None, *, prune: fl
     Terminals visited: 7
     13
     """
+    if which.startswith("engine-") and _compiled():
+        raise TraceError(f"{which} is recorded from the Python frames of the engine's kernel,"
+                         " which the compiled build runs as C: draw it with SML150_COMPILE=0")
     try:
         rec = record(which, game, depth, prune=prune, trace=which.startswith("hw11-"),
                      game_title=title)
@@ -106,3 +109,10 @@ def draw_files(which: str, game: GAME[Any, Any], depth: int | None, *, prune: fl
         except OSError as e:
             raise TraceError(f"could not write {path}: {e.strerror or e}") from None
         print(f"drew the search in {path}", file=sys.stderr)
+
+
+def _compiled() -> bool:
+    """Whether the engine's kernel runs compiled (``sml150.build``): it has no Python frames."""
+    import sml150
+
+    return sml150.build().compiled

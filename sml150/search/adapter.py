@@ -58,6 +58,22 @@ class Adapter:
     """The ``ScoreBounds`` hook, if any."""
     player: Callable[[Any], Player]
     """Whose turn it is."""
+    hooks: bool = True
+    """Whether the game's hooks are used (``adapt``'s argument)."""
+
+    def __reduce__(self) -> tuple[Callable[[GAME[Any, Any], bool], Adapter],
+                                  tuple[GAME[Any, Any], bool]]:
+        """Pickled as ``adapt(game, hooks)``, made again where it is unpickled.
+
+        Its members are closures over the game, which a compiled build (mypyc) cannot pickle;
+        the game can be, and the receiving process adapts it with its own build.
+
+        >>> import pickle
+        >>> from sml150.lib.explicit import HandoutSmall
+        >>> pickle.loads(pickle.dumps(adapt(HandoutSmall))).moves(HandoutSmall.start)
+        (0, 1, 2)
+        """
+        return adapt, (self.game, self.hooks)
 
 
 def adapt(game: GAME[Any, Any], hooks: bool = True) -> Adapter:
@@ -128,7 +144,7 @@ def adapt(game: GAME[Any, Any], hooks: bool = True) -> Adapter:
         if isinstance(g, ScoreBounds):
             bounds = g.score_bounds
     return Adapter(g, terminal, heuristic, moves, all_moves, g.make_move, key, canonical, to_c,
-                   from_c, winning, bounds, player)
+                   from_c, winning, bounds, player, hooks)
 
 
 def _identity(s: Any) -> Hashable:
