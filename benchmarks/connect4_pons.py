@@ -1,13 +1,18 @@
-"""Connect Four: Pons' test sets solved exactly, and Connect Four searches against the peers.
+"""Connect Four: Pons' test sets solved exactly, on both builds, and against the peers.
 
 Part 1 solves Pascal Pons' benchmark sets (tests/data/connect4/) with ``sml150.games``' solver
-(``solve(..., analyse=False)``: the score only, as Pons measures) and checks every exact score.
-It prints the mean positions explored next to Pons' published means for his final C++ solver
-(51.3 / 449.6 / 3,298 for L3_R1 / L2_R1 / L1_R1; target: within 1.5x) and the mean time per
-position, wall clock and CPU (targets: <= 2 ms, <= 20 ms, <= 0.2 s; the verdict uses the CPU
-time, which on an idle machine is the wall time, and on a shared one leaves out other jobs).
+(``solve(..., analyse=False)``: the score only, as Pons measures), on the pure-Python build and
+on the compiled one (mypyc, issue 31; each in a process of its own, ``SML150_COMPILE``), and
+checks every exact score. It prints the mean positions explored beside Pons' published means
+for his final C++ solver (51.3 / 449.6 / 3,298 for L3_R1 / L2_R1 / L1_R1; target: within 1.5x)
+and the mean CPU time of a solve beside his published mean times (4.6 / 37.5 / 254.6 us a
+position: End-Easy, Middle-Easy, Begin-Easy). The times are the solves alone, as Pons times
+them (the move strings parsed before, untimed; their parsing is printed apart); CPU time is the
+process's own, which on an idle machine is the wall time (both are printed). Targets: the
+pure build within 2 ms / 20 ms / 0.2 s a position, the compiled one within 2x Pons' times.
 
-Part 2 runs, in the same process, the searches a user would pick instead, on the same work:
+Part 2 runs, in the same process (the build this process runs, printed), the searches a user
+would pick instead, on the same work:
 
 - depth 8 from the empty 7x6 board: the engine (``sml150.search.alphabeta`` with Connect
   Four's hooks and heuristic), easyAI's ``Negamax(8)`` with its transposition table on easyAI's
@@ -26,11 +31,12 @@ it (end-game positions differ in how much a peer's missing table costs it). Ever
 what it includes (score only; the solver's best moves and PV are not computed here), and every
 row carries the load average when it was measured; the header names the machine. Positions are
 the solver's own counters (no counting wrapper slows any timed run). A peer that is not
-installed gets a loud ``MISSING`` line.
+installed gets a loud ``MISSING`` line, and so does a compiled build that cannot run here.
 
-Run: ``nice .venv/bin/python benchmarks/connect4_pons.py`` (about 2-4 minutes on an idle
-2-core machine); ``--l1 N`` solves only the first N positions of Test_L1_R1, ``--quick`` uses
-100 positions per set and the smallest peer samples, ``--no-peers`` skips part 2.
+Run: ``nice .venv/bin/python benchmarks/connect4_pons.py`` (about 1-2 minutes on an idle
+2-core machine, most of it the pure build's Test_L1_R1); ``--l1 N`` solves only the first N
+positions of Test_L1_R1, ``--quick`` uses 100 positions per set and the smallest peer samples,
+``--no-peers`` skips part 2, ``--build pure|compiled`` measures one build only.
 """
 
 from __future__ import annotations
@@ -43,13 +49,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks._builds import BUILDS, compiled_build, emit, measure
 from benchmarks._context import load, machine, missing
 from sml150.games.connect4 import ConnectFour7x6
 from sml150.games.connect4_solver import solve
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
-PONS = {"Test_L3_R1": (51.3, 0.002), "Test_L2_R1": (449.6, 0.020), "Test_L1_R1": (3298.0, 0.2)}
-"""Pons' published mean positions explored, and our target mean time per position."""
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L1_R1")
+PONS = {"Test_L3_R1": (51.3, 4.6e-6), "Test_L2_R1": (449.6, 37.5e-6),
+        "Test_L1_R1": (3298.0, 254.6e-6)}
+"""Pons' published mean positions explored and mean time a position (his final C++ solver)."""
+TARGET = {"Test_L3_R1": 0.002, "Test_L2_R1": 0.020, "Test_L1_R1": 0.2}
+"""The pure build's target mean time a position (the compiled one's: 2x Pons' time)."""
 
 
 def read_set(name: str, limit: int | None) -> list[tuple[str, int]]:
@@ -59,44 +70,78 @@ def read_set(name: str, limit: int | None) -> list[tuple[str, int]]:
 
 
 def bench_set(name: str, limit: int | None) -> dict[str, Any]:
+    """One set solved on this process's build: the solves timed alone, the parsing apart."""
+    import sml150
+
     rows = read_set(name, limit)
     g = ConnectFour7x6
-    nodes = 0
-    wrong = 0
+    c0 = time.process_time()
+    states = [(g.parse_moves(moves), score) for moves, score in rows]
+    parse_cpu = time.process_time() - c0
+    solve(g, states[0][0], analyse=False)  # the first solve makes the table (both builds)
+    nodes = wrong = 0
+    gc.collect()
     c0, w0 = time.process_time(), time.perf_counter()
-    for moves, score in rows:
-        s = g.parse_moves(moves)
+    for s, score in states:
         r = solve(g, s, analyse=False)
         nodes += r.stats.nodes
         wrong += r.score != score
     cpu = time.process_time() - c0
     wall = time.perf_counter() - w0
-    pons_nodes, target = PONS[name]
     n = len(rows)
-    return {"set": name, "n": n, "wrong": wrong, "nodes": nodes / n, "pons": pons_nodes,
-            "wall": wall / n, "cpu": cpu / n, "target": target}
+    return {"set": name, "build": sml150.build().describe(), "n": n, "wrong": wrong,
+            "nodes": nodes / n, "wall": wall / n, "cpu": cpu / n, "parse": parse_cpu / n,
+            "load": load()}
 
 
-def part1(l1: int | None, quick: bool) -> bool:
+def part1(l1: int | None, quick: bool, builds: tuple[str, ...]) -> bool:
     print(f"machine: {machine()}")
     print("Part 1: Pons' sets, exact scores (the score only: solve(analyse=False), no best moves"
-          " and no PV; a fresh table per position; times include parsing the move string)")
-    header = (f"{'set':<11} {'positions':>9} {'exact':>7} {'mean nodes':>10} {'Pons':>7}"
-              f" {'ratio':>6} {'wall ms':>8} {'cpu ms':>8} {'target ms':>9}  verdict  load")
-    print(header)
+          " and no PV; a fresh table per position). Times: CPU (wall) microseconds a position,"
+          " the solve alone as Pons times it (the move strings parsed before, apart);"
+          " each build in its own process")
+    can, words = compiled_build()
+    if "compiled" in builds and not can:
+        print(f"MISSING: the compiled build cannot run here ({words}): no figure for it")
+        builds = tuple(b for b in builds if b != "compiled")
+    elif "compiled" in builds:
+        print(f"compiled build: {words}")
+    limits = [str(100 if quick else (l1 if name == "Test_L1_R1" and l1 is not None else 0))
+              for name in SETS]
+    found = {b: {r["set"]: r for r in measure("benchmarks.connect4_pons",
+                                              ["--child", *limits], b == "compiled")}
+             for b in builds}
+    print(f"{'set':<11} {'positions':>9} {'exact':>7} {'mean nodes':>10} {'Pons':>7}"
+          f" {'ratio':>5}  {'pure us':>16} {'compiled us':>14} {'Pons us':>7}"
+          f" {'compiled/Pons':>13} {'pure/compiled':>13}  verdict  load")
     ok = True
-    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L1_R1"):
-        limit = 100 if quick else (l1 if name == "Test_L1_R1" else None)
-        r = bench_set(name, limit)
-        ratio = r["nodes"] / r["pons"]
-        # the time verdict uses the process's CPU time: on a shared machine, wall time also
-        # counts the other jobs' turns (both are printed)
-        good = r["wrong"] == 0 and ratio <= 1.5 and r["cpu"] <= r["target"]
+    for name in SETS:
+        rows = [found[b][name] for b in builds]
+        first = rows[0]
+        pons_nodes, pons_time = PONS[name]
+        ratio = first["nodes"] / pons_nodes
+        good = all(r["wrong"] == 0 and r["nodes"] == first["nodes"] for r in rows)
+        good &= ratio <= 1.5
+        cells = {}
+        for b in BUILDS:
+            r = found.get(b, {}).get(name)
+            cells[b] = "-" if r is None else f"{1e6 * r['cpu']:.1f} ({1e6 * r['wall']:.1f})"
+        pure, comp = found.get("pure", {}).get(name), found.get("compiled", {}).get(name)
+        if pure is not None:
+            good &= pure["cpu"] <= TARGET[name]
+        if comp is not None:
+            good &= comp["cpu"] <= 2 * pons_time
+        vs_pons = "-" if comp is None else f"{comp['cpu'] / pons_time:.2f}x"
+        speedup = "-" if comp is None or pure is None else f"{pure['cpu'] / comp['cpu']:.1f}x"
         ok &= good
-        print(f"{r['set']:<11} {r['n']:>9} {r['n'] - r['wrong']:>7} {r['nodes']:>10.1f}"
-              f" {r['pons']:>7.1f} {ratio:>6.2f} {1000 * r['wall']:>8.2f}"
-              f" {1000 * r['cpu']:>8.2f} {1000 * r['target']:>9.0f}  {'ok' if good else 'MISSED'}"
-              f"  {load()}", flush=True)
+        print(f"{name:<11} {first['n']:>9} {first['n'] - first['wrong']:>7}"
+              f" {first['nodes']:>10.1f} {pons_nodes:>7.1f} {ratio:>5.2f}  {cells['pure']:>16}"
+              f" {cells['compiled']:>14} {1e6 * pons_time:>7.1f} {vs_pons:>13} {speedup:>13}"
+              f"  {'ok' if good else 'MISSED':<7}  {' / '.join(r['load'] for r in rows)}",
+              flush=True)
+    for b in builds:
+        parse = " / ".join(f"{1e6 * found[b][name]['parse']:.1f}" for name in SETS)
+        print(f"  {b}: parsing a move string, apart: {parse} us (CPU, the three sets)")
     return ok
 
 
@@ -219,7 +264,10 @@ def sample(rows: list[tuple[str, int]], name: str) -> list[tuple[str, int]]:
 
 
 def part2(quick: bool, which: str) -> None:
-    print(f"\nPart 2: the peers, same machine, same run ({load()})")
+    import sml150
+
+    print(f"\nPart 2: the peers, same machine, same run, ours on the"
+          f" {sml150.build().describe()} build ({load()})")
     # Ours first, before any peer has filled the heap: a peer's leftovers (easyAI's tables)
     # make every later garbage collection slower, which once inflated our figure 9-fold.
     rows = sample(read_set("Test_L3_R1", None), which)
@@ -277,8 +325,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-peers", action="store_true", help="skip part 2")
     ap.add_argument("--sample", choices=SAMPLES, default="every:50",
                     help="the Test_L3_R1 positions part 2 runs the peers on")
+    ap.add_argument("--build", choices=("both", *BUILDS), default="both",
+                    help="the builds part 1 measures (each in a process of its own)")
+    ap.add_argument("--child", nargs=len(SETS), type=int, metavar="N",
+                    help="(internal) solve the first N of each set on this process's build"
+                         " (0: all) and print one JSON line a set")
     args = ap.parse_args(argv)
-    ok = part1(args.l1, args.quick)
+    if args.child is not None:
+        for name, n in zip(SETS, args.child, strict=True):
+            emit(bench_set(name, n or None))
+        return 0
+    ok = part1(args.l1, args.quick, BUILDS if args.build == "both" else (args.build,))
     if not args.no_peers:
         part2(args.quick, args.sample)
     return 0 if ok else 1

@@ -13,11 +13,16 @@ ratios (peer time / engine time) are what to compare across machines:
 - **``sml150 solve kinarow:N``** beside them, as the command runs it: its search alone
   (``--score-only``; the goal is within 1.2× of the library's ``pvs`` in positions and time) and
   with every best move and the principal variation found after it.
+- **The pure build against the compiled one** (mypyc, issue 31; each in a process of its own,
+  ``SML150_COMPILE``): ``pvs`` solving 3×3 and 4×4 Tic-Tac-Toe and searching Connect Four 7×6 to
+  depth 10 from the empty board, and ``sml150 solve kinarow:4 --score-only``; the same positions
+  and values on both (checked), the ratio pure / compiled (the goal: 4× or more on 4×4 and on
+  Connect Four). The peers' tables run on the build of this process, named in the header.
 - **Leaves explored vs the Knuth–Moore minimal tree** ``b^ceil(d/2) + b^floor(d/2) - 1`` on random
   uniform trees (explicit ``GameTree``s, distinct leaf values), with perfect ordering (every
   node's best child first) and with random ordering, for alpha-beta, PVS and MTD(f).
 
-    nice .venv/bin/python benchmarks/engine_vs_peers.py [--repeat 5] [--skip-4x4]
+    nice .venv/bin/python benchmarks/engine_vs_peers.py [--repeat 5] [--skip-4x4] [--builds-only]
 
 Positions are counted in a separate, untimed pass of each peer (a counting wrapper around a
 peer's ``result`` or ``make_move`` would add to the time it measures: 18-23% on these peers);
@@ -39,8 +44,10 @@ from typing import Any
 
 import attrs
 
+from benchmarks._builds import BUILDS, compiled_build, emit, measure
 from benchmarks._context import load, machine, missing
 from sml150.cli._solve import solve_position
+from sml150.games.connect4 import ConnectFour7x6
 from sml150.games.tictactoe import KInARow
 from sml150.lib.explicit import Esti, ExplicitGame, GameTree, Node
 from sml150.search import SearchOptions, alphabeta, mtdf, pvs
@@ -294,14 +301,76 @@ def table(title: str, repeat: int, rows: list[tuple[str, str, Peer | None]]) -> 
               f" {c / max(base[1], 1e-9):>9.1f}x  {load():<9} {value}")
 
 
+# -- the two builds ------------------------------------------------------------------------------
+
+def build_works() -> list[tuple[str, Run]]:
+    """The searches the builds are compared on (each returns its positions and value)."""
+    def connect_four() -> tuple[int, str]:
+        r = pvs(ConnectFour7x6, ConnectFour7x6.start, 10)
+        return r.stats.nodes, f"{r.describe()}, move {r.move + 1}"
+
+    return [
+        ("pvs, 3x3 Tic-Tac-Toe solved", engine_solve(3)),
+        ("pvs, 4x4 Tic-Tac-Toe solved", engine_solve(4)),
+        ("pvs, Connect Four 7x6 depth 10", connect_four),
+        ("sml150 solve kinarow:4 --score-only", command_solve(4, analyse=False)),
+    ]
+
+
+def child_builds(repeat: int) -> None:
+    """(In a child process) each work's median times on this process's build, as JSON lines."""
+    import sml150
+
+    for name, run in build_works():
+        run()  # warm: the first search imports and builds what later ones reuse
+        n, t, c, value = median_of(repeat, engine_peer(run))
+        emit({"work": name, "build": sml150.build().describe(), "nodes": n, "wall": t, "cpu": c,
+              "value": value, "load": load()})
+
+
+def builds_table(repeat: int) -> None:
+    print(f"\nThe two builds, each in a process of its own (median of {repeat} timed runs,"
+          " CPU seconds; wall in parentheses)")
+    can, words = compiled_build()
+    print(f"compiled build: {words}" if can else
+          f"MISSING: the compiled build cannot run here ({words}): no figure for it")
+    found = {b: {r["work"]: r for r in measure("benchmarks.engine_vs_peers",
+                                               ["--child-builds", str(repeat)], b == "compiled")}
+             for b in (BUILDS if can else BUILDS[:1])}
+    print(f"{'work':<38} {'positions':>10} {'pure s':>18} {'compiled s':>18}"
+          f" {'pure/compiled':>13}  load (pure / compiled)")
+    for name, _run in build_works():
+        pure, comp = found["pure"][name], found.get("compiled", {}).get(name)
+        same = comp is None or (comp["nodes"], comp["value"]) == (pure["nodes"], pure["value"])
+        cells = [f"{r['cpu']:.4f} ({r['wall']:.4f})" if r else "-" for r in (pure, comp)]
+        ratio = "-" if comp is None else f"{pure['cpu'] / comp['cpu']:.1f}x"
+        loads = " / ".join(r["load"] for r in (pure, comp) if r)
+        print(f"{name:<38} {pure['nodes']:>10,} {cells[0]:>18} {cells[1]:>18} {ratio:>13}"
+              f"  {loads}{'' if same else '  DIFFERENT positions or value: ' + str(comp)}",
+              flush=True)
+
+
 def main() -> None:
+    import sml150
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of each (median counts)")
     parser.add_argument("--repeat-4x4", type=int, default=3, help="runs of each 4x4 solve")
     parser.add_argument("--skip-4x4", action="store_true", help="skip the 4x4 solves")
     parser.add_argument("--trees", type=int, default=20, help="random trees per Knuth-Moore row")
+    parser.add_argument("--builds-only", action="store_true",
+                        help="only the table of the two builds")
+    parser.add_argument("--child-builds", type=int, metavar="REPEAT",
+                        help="(internal) the builds' works on this process's build, as JSON")
     args = parser.parse_args()
+    if args.child_builds is not None:
+        child_builds(args.child_builds)
+        return
     print(f"machine: {machine()}")
+    builds_table(args.repeat)
+    if args.builds_only:
+        return
+    print(f"\nThe peers' tables: the engine on the {sml150.build().describe()} build")
     table("3x3 Tic-Tac-Toe solved from the empty board", args.repeat, [
         ("sml150.search pvs (table, hooks)", "", engine_peer(engine_solve(3))),
         ("sml150.search pvs (table, no hooks)", "", engine_peer(engine_solve(3, hooks=False))),
