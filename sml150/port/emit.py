@@ -259,6 +259,8 @@ class Emitter:
         "The function's parameters typed with a record class (``s: TTTState``)."
         self._distributed: set[int] = set()
         "The ``case``s ``_distribute`` made (inference typed the function, not them)."
+        self._fields: dict[str, tuple[str, str]] = {}
+        "Locals that are a field of another (``b = s.board``: ``b`` is ``(s, board)``)."
         self._made: set[int] = set()
         "Expressions the port made (``f (g x)`` for ``(f o g) x``): inference never saw them."
         self._nonlocals: list[set[str]] = []
@@ -296,6 +298,7 @@ class Emitter:
         self._taken = set(params)
         self._ever = set(params)
         self._record_vars = {}
+        self._fields = {}
 
     def checked(self, lines: list[str], pos: sx.Pos) -> list[str]:
         """``lines``, when Python reads them; else a ``PortError`` at ``pos``.
@@ -515,7 +518,8 @@ class Emitter:
                     inner = inner.bind(bound)
                     continue
                 binds = self._fresh_binds(binds, inner, name)
-                out += [f"{py} = {path}" for py, path in binds.values() if path != name]
+                out += self._field_lines((py, path) for py, path in binds.values()
+                                         if path != name)
                 inner = inner.bind({k: (name if path == name else py)
                                     for k, (py, path) in binds.items()})
             if refutable:
@@ -899,11 +903,12 @@ class Emitter:
             py, bound = self.pat(p, scope)
             return [*pre, f"{_bare_tuple(py)} = {x}"], bound
         tmp = f"_v{next(self._fresh)}"
-        paths = _simple_binds(p, tmp, scope)
-        if paths is not None:  # a record's fields (in tuples): each variable from its path
-            paths = self._fresh_binds(paths, scope)
+        if _simple_binds(p, tmp, scope) is not None:  # a record's fields: each from its path
             pre, x = self._hoisted(e, scope)
-            return [*pre, f"{tmp} = {x}", *(f"{py} = {path}" for py, path in paths.values())], {
+            first = [] if x.isidentifier() else [f"{tmp} = {x}"]
+            paths = self._fresh_binds(_simple_binds(p, x if x.isidentifier() else tmp, scope)
+                                      or {}, scope)
+            return [*pre, *first, *self._field_lines(paths.values())], {
                 k: v[0] for k, v in paths.items()}
         pre, x = self._hoisted(e, scope)
         py, bound = self.pat(p, scope)
@@ -1518,11 +1523,32 @@ class Emitter:
         return (py, scope.records[py]) if py in scope.records else None
 
     def _as_record(self, e: sx.Exp, py_type: str | None, scope: Scope) -> str | None:
-        """``e`` built as the record ``py_type`` when it is a tuple literal of its fields."""
+        """``e`` built as the record ``py_type`` when it is a tuple literal of its fields.
+
+        ``(b, p)`` of a state's own ``b`` and ``p`` (``val (b, p) = s``) is ``s`` itself: no
+        new state is made (HW10's estimator must make none).
+        """
         if py_type in scope.records and isinstance(e, sx.Tuple) and len(e.items) == len(
                 scope.records[py_type]):
+            fields = scope.records[py_type]
+            got = [self._fields.get(scope.locals.get(i.name, "")) if isinstance(i, sx.Var)
+                   else None for i in e.items]
+            bases = {g[0] for g in got if g is not None}
+            if len(bases) == 1 and all(g is not None and g[1] == f
+                                       for g, f in zip(got, fields, strict=True)):
+                return bases.pop()
             return f"{py_type}({', '.join(self.exp(i, scope) for i in e.items)})"
         return None
+
+    def _field_lines(self, pairs: Iterable[tuple[str, str]]) -> list[str]:
+        """``py = path`` lines, each local a field of a value (``b = s.board``) remembered."""
+        out: list[str] = []
+        for py, path in pairs:
+            base, dot, field = path.rpartition(".")
+            if dot and base.isidentifier() and field.isidentifier():
+                self._fields[py] = (base, field)
+            out.append(f"{py} = {path}")
+        return out
 
     # ---------------------------------------------------------------- types
     def ty(self, t: sx.Ty, scope: Scope) -> str:

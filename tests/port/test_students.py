@@ -205,3 +205,15 @@ def test_an_hw11_estimate_written_as_an_int_is_a_guess(tmp_path: Path) -> None:
                " Seq.empty())]), Maxie)\n"
                "print(Riskless(M1).estimate(s))")
     assert out == "Guess(n=2)"
+
+
+def test_a_state_rebuilt_from_its_own_fields_is_the_state_itself() -> None:
+    # HW10's estimator must make no state: `status (b, p)` of s's own b and p passes s.
+    sml = _TTT.replace("""  fun estimate (s : state) : Est.est = case status (#1 s, #2 s) of""",
+                       """  fun estimate (s : state) : Est.est = let val (b, p) = s in
+      case status (b, p) of""").replace(
+        "    | In_play => Est.Guess (length (moves s))\nend",
+        "    | In_play => Est.Guess (length (moves s)) end\nend")
+    result = port_module("hw10", "tictactoe", sml)
+    assert not result.failures, result.failures
+    assert "self.status(s)" in result.text and "TTTState(b, p)" not in result.text
