@@ -95,7 +95,7 @@ def test_printing_and_parsing() -> None:
     with pytest.raises(ValueError, match="1 <= k <= n"):
         KInARow(3, 0)
     # the compiled build (mypyc) refuses it at the call, in its own words
-    with pytest.raises(TypeError, match="n must be an int|int object expected"):
+    with pytest.raises(TypeError, match=r"n must be an int|int object expected"):
         KInARow("3")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 

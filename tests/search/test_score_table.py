@@ -78,7 +78,7 @@ def test_table_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="policy"):
         TranspositionTable(policy="lru")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
     # the compiled build (mypyc) refuses it at the call, in its own words
-    with pytest.raises(TypeError, match="capacity must be an int|int object expected"):
+    with pytest.raises(TypeError, match=r"capacity must be an int|int object expected"):
         TranspositionTable(capacity=2.0)  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
 
 
