@@ -58,6 +58,7 @@ from sml150.lib.signatures import (
     Status,
     Winner,
 )
+from sml150.search.adapter import NativeHooks
 from sml150.search.score import Score as EngineScore
 from sml150.search.score import is_mate, is_win, loss_in, mate_plies, win_in
 
@@ -373,7 +374,7 @@ class ConnectFourGame:
         >>> G.estimate(G.parse_moves("1212121")), G.estimate(G.parse_moves("121212"))
         (MaxieWins(), Guess(n=1000))
         >>> G.estimate(G.start), G.estimate(G.parse_moves("4"))
-        (Guess(n=4), Guess(n=25))
+        (Guess(n=4), Guess(n=11))
         """
         match self.status(s):
             case Over(Winner(Player.Maxie)):
@@ -729,7 +730,7 @@ class ConnectFourGame:
         centre, forced blocks played out; 1000 when the mover wins at once.
 
         >>> ConnectFour7x6.heuristic(ConnectFour7x6.parse_moves("4"))
-        -25
+        -11
         """
         return evaluate(s.position, s.mask, s.moves, self.width, self.height)
 
@@ -803,13 +804,14 @@ def _pop64(x: i64) -> i64:
     return x & 127
 
 
+_LOSS_0: Final = loss_in(0)
 _WIN_1: Final = win_in(1)
 _WIN_3: Final = win_in(3)
 _LOSS_2: Final = loss_in(2)
 _LOSS_4: Final = loss_in(4)
 
 
-class _ConnectFour64(ConnectFourGame):
+class _ConnectFour64(ConnectFourGame, NativeHooks):
     """``ConnectFourGame`` with its search hooks on ``i64`` bitboards: the compiled build's.
 
     ``ConnectFour`` returns one in the compiled build for boards of up to 62 bits
@@ -848,6 +850,22 @@ class _ConnectFour64(ConnectFourGame):
                 return tuple.__new__(C4State, (p ^ mask, moved, s.moves + 1,
                                                _four64(p | (moved ^ mask), h)))
         return super().make_move(s, m)  # refused there, with the reason
+
+    def terminal_score(self, s: C4State) -> EngineScore | None:
+        """``ConnectFourGame.terminal_score`` (here too, for ``NativeHooks``)."""
+        if s.won:
+            return _LOSS_0
+        if s.moves >= self.width * self.height:
+            return 0
+        return None
+
+    def move_to_canonical(self, m: Column, sym: int) -> Column:
+        """``ConnectFourGame.move_to_canonical`` (here too, for ``NativeHooks``)."""
+        return self.width - 1 - m if sym else m
+
+    def move_from_canonical(self, m: Column, sym: int) -> Column:
+        """``ConnectFourGame.move_from_canonical`` (here too, for ``NativeHooks``)."""
+        return self.width - 1 - m if sym else m
 
     def _mirror64(self, b: i64) -> i64:
         stride = self._h64 + 1

@@ -44,6 +44,7 @@ from returns.maybe import Maybe, Nothing, Some
 from sml150.lib.est import Est, Guess, est
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import EST, Draw, In_play, Maxie, Minnie, Over, Player, Status, Winner
+from sml150.search.adapter import NativeHooks
 from sml150.search.score import WIN, Score, loss_in, win_in
 
 __all__ = [
@@ -637,6 +638,10 @@ def _low64(x: i64) -> i64:
     return i
 
 
+_tuple_new: Final = tuple.__new__
+"""``tuple.__new__``, looked up once (the compiled build would look it up at every call)."""
+
+
 def _vec(items: tuple[int, ...]) -> vec[i64]:
     out = vec[i64](capacity=len(items))
     for v in items:
@@ -644,7 +649,7 @@ def _vec(items: tuple[int, ...]) -> vec[i64]:
     return out
 
 
-class _KInARow64(_KInARow):
+class _KInARow64(_KInARow, NativeHooks):
     """``_KInARow`` with its search hooks on ``i64`` bitboards: the compiled build's.
 
     ``KInARow`` returns one in the compiled build when the keys fit 62 bits (``2 n² <= 62``,
@@ -653,8 +658,9 @@ class _KInARow64(_KInARow):
     mypyc makes it faster, so the pure build never uses it.
     """
 
-    __slots__ = ("_bounds", "_cells", "_full64", "_inverse64", "_line_cells", "_lines64", "_locs",
-                 "_obits", "_order64", "_perm64", "_thr64", "_thr_at", "_xbits")
+    __slots__ = ("_bounds", "_cell_of", "_cells", "_full64", "_inverse64", "_line_cells",
+                 "_lines64", "_locs", "_obits", "_order64", "_perm64", "_thr64", "_thr_at",
+                 "_xbits", "_zeros")
 
     def __init__(self, n: int, k: int, t: _Tables) -> None:
         super().__init__(n, k, t)
@@ -678,6 +684,12 @@ class _KInARow64(_KInARow):
         """``key_bits[1]`` flat."""
         self._cells: Final = t.cells
         """``_Tables.cells``."""
+        locs: tuple[Any, ...] = t.locs  # Any: each the tuple object itself (not unpacked)
+        self._cell_of: Final = {id(loc): i for i, loc in enumerate(locs)}
+        """Each location object of ``_Tables.locs`` (the moves ``ordered_moves`` gives) by its
+        identity: its cell without hashing the tuple (``locs`` keeps them alive)."""
+        self._zeros: Final = _vec((0,) * (n * n))
+        """A cell's worth of zeros, copied (sliced) where a buffer starts empty."""
         cells_of = vec[i64]()
         for line in t.lines:
             for i in range(n * n):
@@ -689,7 +701,7 @@ class _KInARow64(_KInARow):
         """``_Tables.perm`` flat: symmetry ``g`` takes cell ``i`` to ``_perm64[g * n² + i]``."""
         self._inverse64: Final = _vec(tuple(c for p in t.inverse for c in p))
         """``_Tables.inverse`` flat, as ``_perm64``."""
-        self._locs: Final[tuple[Any, ...]] = t.locs
+        self._locs: Final = locs
         """``_Tables.locs``, typed ``Any`` so that mypyc passes each location on as the tuple
         object it is (as a ``Location`` it would unpack it into two C integers and pack it again
         into a new tuple wherever it is stored or returned)."""
@@ -702,7 +714,9 @@ class _KInARow64(_KInARow):
 
     def make_move(self, s: KState, m: object) -> KState:
         """``_KInARow.make_move``."""
-        cell = self._cells.get(m)
+        cell = self._cell_of.get(id(m))
+        if cell is None:
+            cell = self._cells.get(m)
         if cell is None or s.result != IN_PLAY:
             return super().make_move(s, m)  # refused there, with the reason
         i: i64 = cell
@@ -733,17 +747,26 @@ class _KInARow64(_KInARow):
         b = 8 * i
         keys = (k[0] | kb[b], k[1] | kb[b + 1], k[2] | kb[b + 2], k[3] | kb[b + 3],
                 k[4] | kb[b + 4], k[5] | kb[b + 5], k[6] | kb[b + 6], k[7] | kb[b + 7])
-        return tuple.__new__(KState, (x, o, result, keys))
+        return _tuple_new(KState, (x, o, result, keys))
 
-    def move_to_canonical(self, m: Location, sym: int) -> Location:
+    def move_to_canonical(self, m: Location, sym: int) -> Any:  # the tuple itself, not a copy
         """``_KInARow.move_to_canonical``."""
-        loc: Location = self._locs[self._perm64[sym * len(self._locs) + self._cells[m]]]
-        return loc
+        cell = self._cell_of.get(id(m))
+        return self._locs[self._perm64[sym * len(self._locs)
+                                       + (self._cells[m] if cell is None else cell)]]
 
-    def move_from_canonical(self, m: Location, sym: int) -> Location:
+    def move_from_canonical(self, m: Location, sym: int) -> Any:  # the tuple itself, not a copy
         """``_KInARow.move_from_canonical``."""
-        loc: Location = self._locs[self._inverse64[sym * len(self._locs) + self._cells[m]]]
-        return loc
+        cell = self._cell_of.get(id(m))
+        return self._locs[self._inverse64[sym * len(self._locs)
+                                          + (self._cells[m] if cell is None else cell)]]
+
+    def terminal_score(self, s: KState) -> Score | None:
+        """``_KInARow.terminal_score`` (here too, for ``NativeHooks``)."""
+        r = s.result
+        if r == IN_PLAY:
+            return None
+        return 0 if r == _DRAWN else -WIN
 
     def tt_key(self, s: KState) -> Hashable:
         """``_KInARow.tt_key``."""
@@ -803,9 +826,7 @@ class _KInARow64(_KInARow):
         o: i64 = s.o
         empty = self._full64 & ~(x | o)
         size: i64 = len(locs)
-        weight = vec[i64](capacity=size)
-        for _ in range(size):
-            weight = append(weight, 0)
+        weight = self._zeros[0:size]
         lines, cells_of, k = self._lines64, self._line_cells, self.k
         for j in range(len(lines)):
             line = lines[j]
@@ -820,19 +841,20 @@ class _KInARow64(_KInARow):
                     weight[c] += v
         # the empty tiles by weight, heaviest first, ties in ``order``: a stable insertion
         # sort of ``weight * 64 + 63 - rank`` (rank: the tile's place in ``order``, < 64)
-        ranked = vec[i64](capacity=size)
+        ranked = self._zeros[0:size]
+        count = 0
         order = self._order64
         for rank in range(len(order)):
             c = order[rank]
             if (empty >> c) & 1:
                 key = weight[c] * 64 + 63 - rank
-                ranked = append(ranked, key)
-                at = len(ranked) - 1
+                at = count
                 while at > 0 and ranked[at - 1] < key:
                     ranked[at] = ranked[at - 1]
                     at -= 1
                 ranked[at] = key
-        return tuple([locs[order[63 - (key & 63)]] for key in ranked])
+                count += 1
+        return tuple([locs[order[63 - (ranked[j] & 63)]] for j in range(count)])
 
     def score_bounds(self, s: KState) -> tuple[Score, Score]:
         """``_KInARow.score_bounds``."""

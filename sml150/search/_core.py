@@ -10,17 +10,19 @@ values when the game provides ``FastScores``, no ``Seq`` when it provides ``Move
 
 from __future__ import annotations
 
+import functools
 import time
+import types
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Final, Protocol, final
 
 import attrs
 
 from sml150.lib.searchcount import SearchCount
-from sml150.search.adapter import Adapter
+from sml150.search.adapter import Adapter, NativeHooks
 from sml150.search.result import SearchStats
 from sml150.search.score import INF, MAX_PLY, WIN, Score, from_node, to_node
-from sml150.search.table import Table, answer, flag_of
+from sml150.search.table import Slot, Table, TranspositionTable, answer, flag_of
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -123,7 +125,13 @@ class Kernel:
         self.live = SearchCount()
         """The counts so far, published every ``PUBLISH_EVERY`` nodes: what a live status reads
         (``sml150.lib.searchcount.watch_searches``); the search never reads it."""
-        self.ab, self.flush = _build(a, tt, options, limits, pvs, counts, self.live, defer)
+        self.ab: Callable[[Any, int, Score, Score, int], Score]
+        self.flush: Callable[[], None]
+        if COMPILED:
+            search = _Search(a, tt, options, limits, pvs, counts, self.live, defer)
+            self.ab, self.flush = search.ab, search.flush
+        else:
+            self.ab, self.flush = _build(a, tt, options, limits, pvs, counts, self.live, defer)
         self.defer = defer if tt is not None else None
 
     def stats(self, depth: int) -> SearchStats:
@@ -410,6 +418,269 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
         return best
 
     return ab, flush
+
+
+# -- the compiled build's kernel -------------------------------------------------------------------
+
+
+@final
+class _Search:
+    """``_build``'s two closures as one class, for the compiled build (``COMPILED``).
+
+    mypyc makes a method's recursion a C call and an attribute a C field, where a closure's
+    recursion is a Python call (its arguments boxed and parsed again) and a transposition
+    table typed ``Table`` is called by name. The same nodes, counts, values and moves as the
+    closures (the engine's tests run on both builds); interpreted, the closures are faster.
+    """
+
+    def __init__(self, a: Adapter, tt: Table | None, options: SearchOptions,  # noqa: PLR0917 -- _build's arguments, in order
+                 limits: Limits, pvs: bool, counts: list[int], live: SearchCount,
+                 deferral: Deferral | None) -> None:
+        self.game_name = type(a.game).__name__
+        self.terminal = a.terminal
+        self.heuristic = a.heuristic
+        self.moves = a.moves
+        self.all_moves = a.all_moves
+        self.play = a.play
+        self.keyf = a.key
+        self.canonical = a.canonical
+        self.to_c = a.to_canonical
+        self.from_c = a.from_canonical
+        self.symmetric = (a.canonical is not None and a.to_canonical is not None
+                          and a.from_canonical is not None)
+        self.winning = a.winning
+        self.bounds = a.bounds
+        self.native: NativeHooks | None = (
+            a.game if a.hooks and isinstance(a.game, NativeHooks) else None)
+        """The game when its hooks are compiled with the engine: called as C functions (the
+        adapter's members are then exactly these hooks: see ``adapt``)."""
+        self.tt = tt
+        self.own: TranspositionTable | None = tt if isinstance(tt, TranspositionTable) else None
+        """The table when it is a ``TranspositionTable``: called as a C function."""
+        self.exact_depth = options.tt_exact_depth
+        self.use_killers = options.killers
+        self.use_history = options.history
+        self.pvs = pvs
+        self.killer: dict[int, Any] = {}
+        self.history: dict[Any, int] = {}
+        self.node_limit = limits.nodes
+        self.deadline = limits.deadline
+        self.stop = limits.stop
+        self.defer = deferral.defer if deferral is not None and tt is not None else None
+        self.poll = limits.poll if limits.stop is not None else None
+        self.counts = counts
+        self.live = live
+        self.nodes = self.leaves = self.probes = self.hits = self.cuts = self.estimates = 0
+        self.base = counts[0]
+        self.check_at = _next_check(0, self.node_limit, self.deadline, self.poll)
+
+    def check(self) -> None:
+        """``_build``'s ``check``: the budget, the deadline, the stop flag; then a flush."""
+        if self.node_limit is not None and self.base + self.nodes > self.node_limit:
+            raise Aborted
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise Aborted
+        if self.stop is not None and self.stop():
+            raise Aborted
+        self.flush()
+
+    def flush(self) -> None:
+        """``_build``'s ``flush``: the counts added to ``counts`` and published to ``live``."""
+        counts = self.counts
+        counts[0] += self.nodes
+        counts[1] += self.leaves
+        counts[2] += self.probes
+        counts[3] += self.hits
+        counts[4] += self.cuts
+        counts[5] += self.estimates
+        self.base = counts[0]
+        self.live.nodes, self.live.terminals = counts[0], counts[1]
+        self.nodes = self.leaves = self.probes = self.hits = self.cuts = self.estimates = 0
+        self.check_at = _next_check(0, None if self.node_limit is None else
+                                    self.node_limit - self.base, self.deadline, self.poll)
+
+    def probe(self, key: Any) -> Slot | None:
+        """The table's entry for ``key``."""
+        if self.own is not None:
+            return self.own.slot(key)
+        assert self.tt is not None
+        return self.tt.slot(key)
+
+    def ab(self, s: Any, depth: int, alpha: Score, beta: Score,  # noqa: PLR0915 -- _build's ab, inlined
+           ply: int) -> Score:
+        """``_build``'s ``ab``: the same contract, nodes and counts."""
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self.check()
+        nat = self.native
+        t = self.terminal(s) if nat is None else nat.terminal_score(s)
+        if t is not None:
+            self.leaves += 1
+            return from_node(t, ply)
+        if depth <= 0:
+            self.leaves += 1
+            self.estimates += 1
+            return from_node(self.heuristic(s) if nat is None else nat.heuristic(s), ply)
+        hint: Any = None
+        sym = 0
+        key: Any = None
+        use_tt = self.tt is not None
+        if use_tt:
+            if nat is not None:
+                key, sym = nat.canonical(s)
+            elif self.symmetric:
+                assert self.canonical is not None
+                key, sym = self.canonical(s)
+            else:
+                key = self.keyf(s)
+            self.probes += 1
+            e = self.probe(key)
+            if e is not None:
+                self.hits += 1
+                hint = e.move
+                if hint is not None and nat is not None:
+                    hint = nat.move_from_canonical(hint, sym)
+                elif hint is not None and self.symmetric:
+                    assert self.from_c is not None
+                    hint = self.from_c(hint, sym)
+                known = answer(e, depth, alpha, beta, ply, self.exact_depth)
+                if known is not None:
+                    return known
+        if nat is not None:
+            if nat.winning_move(s) is not None:
+                return WIN - ply - 1
+        elif self.winning is not None and self.winning(s) is not None:
+            return WIN - ply - 1
+        if nat is not None or self.bounds is not None:
+            if nat is not None:
+                lo, hi = nat.score_bounds(s)
+            else:
+                assert self.bounds is not None
+                lo, hi = self.bounds(s)
+            lo, hi = from_node(lo, ply), from_node(hi, ply)
+            if hi < beta:
+                beta = hi
+                if alpha >= beta:
+                    return hi
+            if lo > alpha:
+                alpha = lo
+                if alpha >= beta:
+                    return lo
+        ms = (self.all_moves(s) if depth <= 1 else self.moves(s) if nat is None
+              else nat.ordered_moves(s))
+        if self.use_history:
+            history = self.history
+            ms = sorted(ms, key=functools.partial(_history_of, history), reverse=True)
+        kl = self.killer.get(ply) if self.use_killers else None
+        if (hint is not None or kl is not None) and len(ms) > 1:
+            # The table's move first, then the killer (each only if legal here); found by
+            # identity first (the moves are mostly the same objects), as ``remove`` finds them.
+            ordered = list(ms)
+            if kl is not None and kl is not hint and kl != hint:
+                at = _position(ordered, kl)
+                if at >= 0:
+                    del ordered[at]
+                    ordered.insert(0, kl)
+            if hint is not None:
+                at = _position(ordered, hint)
+                if at >= 0:
+                    del ordered[at]
+                    ordered.insert(0, hint)
+            ms = ordered
+        alpha0 = alpha
+        best: Score = -INF
+        best_move: Any = None
+        d1 = depth - 1
+        p1 = ply + 1
+        first = True
+        defer = self.defer
+        if defer is not None and depth >= DEFER_DEPTH:
+            for m in defer(key, ms):
+                v = self.child(s, m, d1, alpha, beta, p1, first)
+                first = False
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            self.cut(m, ply, depth)
+                            break
+        else:
+            for i in range(len(ms)):
+                m = ms[i]
+                v = self.child(s, m, d1, alpha, beta, p1, first)
+                first = False
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            self.cut(m, ply, depth)
+                            break
+        if best_move is None:
+            raise ValueError(f"{self.game_name}: an In_play position has no moves")
+        if use_tt:
+            if best <= alpha0:
+                best_move = hint  # a fail-low's best move is no better than the others
+            if best_move is not None and nat is not None:
+                best_move = nat.move_to_canonical(best_move, sym)
+            elif best_move is not None and self.symmetric:
+                assert self.to_c is not None
+                best_move = self.to_c(best_move, sym)
+            flag = flag_of(best, alpha0, beta)
+            if self.own is not None:
+                self.own.store(key, depth, flag, to_node(best, ply), best_move)
+            else:
+                assert self.tt is not None
+                self.tt.store(key, depth, flag, to_node(best, ply), best_move)
+        return best
+
+    def child(self, s: Any, m: Any, d1: int, alpha: Score, beta: Score,  # noqa: PLR0917 -- ab's loop body
+              p1: int, first: bool) -> Score:
+        """The value of ``s`` after ``m`` for ``s``'s mover.
+
+        A full window for the first move (or without PVS), else a null window and, when the
+        result falls inside ``(alpha, beta)``, a re-search.
+        """
+        c = self.play(s, m) if self.native is None else self.native.make_move(s, m)
+        if first or not self.pvs:
+            return -self.ab(c, d1, -beta, -alpha, p1)
+        v = -self.ab(c, d1, -alpha - 1, -alpha, p1)
+        if alpha < v < beta:
+            v = -self.ab(c, d1, -beta, -alpha, p1)
+        return v
+
+    def cut(self, m: Any, ply: int, depth: int) -> None:
+        """Count a cut-off by ``m`` at ``ply`` (the killer and history heuristics learn it)."""
+        self.cuts += 1
+        if self.use_killers:
+            self.killer[ply] = m
+        if self.use_history:
+            self.history[m] = self.history.get(m, 0) + depth * depth
+
+
+def _position(moves: list[Any], m: Any) -> int:
+    """The index of the first move equal to ``m`` (as ``list.index``), or -1.
+
+    An identical move is looked for first, which needs no comparison: the moves of a node are
+    distinct, so it is the one ``list.index`` finds.
+    """
+    for i in range(len(moves)):
+        if moves[i] is m:
+            return i
+    for i in range(len(moves)):
+        if moves[i] == m:
+            return i
+    return -1
+
+
+def _history_of(history: dict[Any, int], m: Any) -> int:
+    """The history heuristic's weight of ``m`` (0 if it never cut)."""
+    return history.get(m, 0)
+
+
+COMPILED: Final = not isinstance(_history_of, types.FunctionType)
+"""Whether this module runs compiled (mypyc): ``Kernel`` then searches with ``_Search``."""
 
 
 PUBLISH_EVERY: Final[int] = 2048

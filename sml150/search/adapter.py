@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, final
 
 import attrs
+from mypy_extensions import trait
 
 from sml150.lib.signatures import GAME, In_play, Over, Player, Winner
 from sml150.search.hooks import (
@@ -24,7 +25,56 @@ from sml150.search.hooks import (
 )
 from sml150.search.score import WIN, Score, est_to_score
 
-__all__ = ["Adapter", "adapt"]
+__all__ = ["Adapter", "NativeHooks", "adapt"]
+
+
+@trait
+class NativeHooks:
+    """The hooks of a game compiled with the engine, which its compiled kernel calls as C.
+
+    A game class compiled in the same mypyc build (``sml150.NATIVE_MODULES``) that provides
+    every hook below may declare this trait (the compiled build's ``KInARow`` and
+    ``ConnectFour`` structures do): the compiled kernel then calls its hooks directly, as C
+    functions, instead of through the adapter's Python callables, and gets their pairs back
+    without a tuple made for them. Same hooks, same answers (``sml150.search.hooks``); the pure
+    build never calls them so.
+    """
+
+    def terminal_score(self, s: Any) -> Score | None:
+        """Hook ``FastScores``."""
+        raise NotImplementedError
+
+    def heuristic(self, s: Any) -> Score:
+        """Hook ``FastScores``."""
+        raise NotImplementedError
+
+    def ordered_moves(self, s: Any) -> Sequence[Any]:
+        """Hook ``MoveOrdering``."""
+        raise NotImplementedError
+
+    def make_move(self, s: Any, m: Any) -> Any:
+        """The GAME's ``make_move``."""
+        raise NotImplementedError
+
+    def canonical(self, s: Any) -> tuple[Any, int]:
+        """Hook ``Symmetric``."""
+        raise NotImplementedError
+
+    def move_to_canonical(self, m: Any, sym: int) -> Any:
+        """Hook ``Symmetric``."""
+        raise NotImplementedError
+
+    def move_from_canonical(self, m: Any, sym: int) -> Any:
+        """Hook ``Symmetric``."""
+        raise NotImplementedError
+
+    def winning_move(self, s: Any) -> Any:
+        """Hook ``WinningMove``."""
+        raise NotImplementedError
+
+    def score_bounds(self, s: Any) -> tuple[Score, Score]:
+        """Hook ``ScoreBounds``."""
+        raise NotImplementedError
 
 
 @final

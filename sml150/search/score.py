@@ -48,16 +48,27 @@ __all__ = [
 Score: TypeAlias = int
 """An engine score: side to move's view; mate scores near ``±WIN``."""
 
-WIN: Final[Score] = 1 << 100
-"""The score of a won position with the win on the board (0 plies away)."""
+WIN: Final[Score] = 1 << 61
+"""The score of a won position with the win on the board (0 plies away).
+
+Every score, mates included (``|v| <= WIN + MAX_PLY < 2**62``), is a machine integer for the
+compiled build (mypyc keeps ints below ``2**62`` unboxed; a larger ``WIN`` made every mate
+score a Python long there, and each comparison with one a call)."""
 MAX_PLY: Final[int] = 1 << 30
 """More plies than any search goes deep; mate scores lie within ``MAX_PLY`` of ``±WIN``."""
 MATE_LIMIT: Final[Score] = WIN - MAX_PLY
 """Scores ``> MATE_LIMIT`` are wins, ``< -MATE_LIMIT`` losses."""
-GUESS_LIMIT: Final[Score] = 1 << 99
-"""Guesses must satisfy ``|n| < GUESS_LIMIT`` (else ``ValueError``)."""
+GUESS_LIMIT: Final[Score] = 1 << 60
+"""Guesses must satisfy ``|n| < GUESS_LIMIT`` (about 1.15e18; else ``ValueError``)."""
 INF: Final[Score] = WIN + 1
 """Above every score: the open window is ``(-INF, INF)``."""
+
+_NEG_MATE_LIMIT: Final[Score] = -MATE_LIMIT
+"""``-MATE_LIMIT``, made once."""
+_GUESS_BITS: Final = GUESS_LIMIT.bit_length() - 1
+"""A score of fewer bits is a guess or a draw (``|v| < GUESS_LIMIT``), never a mate: so the
+conversions decide most scores with one ``bit_length`` (in the pure build, a comparison with
+``MATE_LIMIT`` and the negation of it cost more)."""
 
 
 def win_in(plies: int) -> Score:
@@ -130,9 +141,11 @@ def to_node(v: Score, ply: int) -> Score:
     >>> to_node(win_in(5), 2) == win_in(3), to_node(loss_in(5), 2) == loss_in(3), to_node(4, 2)
     (True, True, 4)
     """
+    if v.bit_length() < _GUESS_BITS:  # a guess or a draw: most scores, decided in one step
+        return v
     if v > MATE_LIMIT:
         return v + ply
-    if v < -MATE_LIMIT:
+    if v < _NEG_MATE_LIMIT:
         return v - ply
     return v
 
@@ -143,9 +156,11 @@ def from_node(v: Score, ply: int) -> Score:
     >>> from_node(win_in(3), 2) == win_in(5), from_node(to_node(loss_in(7), 3), 3) == loss_in(7)
     (True, True)
     """
+    if v.bit_length() < _GUESS_BITS:  # as in ``to_node``
+        return v
     if v > MATE_LIMIT:
         return v - ply
-    if v < -MATE_LIMIT:
+    if v < _NEG_MATE_LIMIT:
         return v + ply
     return v
 
@@ -162,7 +177,7 @@ def est_to_score(e: est, mover: Player) -> Score:
     match e:
         case Guess(n):
             if not -GUESS_LIMIT < n < GUESS_LIMIT:
-                raise ValueError(f"estimate {e!r} is outside the engine's range (|n| < 2**99)")
+                raise ValueError(f"estimate {e!r} is outside the engine's range (|n| < 2**60)")
             return n if mover is Maxie else -n
         case MaxieWins():
             return WIN if mover is Maxie else -WIN

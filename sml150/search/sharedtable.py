@@ -246,9 +246,9 @@ class SharedTable:
         """The entry some worker stored for ``key``, or ``None`` (as ``TranspositionTable``).
 
         >>> with SharedTable.create(4) as tt:
-        ...     tt.store(7, 2, EXACT, -(1 << 100) + 3, None)
+        ...     tt.store(7, 2, EXACT, -WIN + 3, None)
         ...     e = tt.slot(7)
-        >>> e.value == -(1 << 100) + 3, e.move, tt.slot("a string")
+        >>> e.value == -WIN + 3, e.move, tt.slot("a string")
         (True, None, None)
         """
         if type(key) is not int or not 0 <= key < _KEY_LIMIT:

@@ -355,4 +355,8 @@ class TranspositionTable:
                 return  # ``keeps``, inlined
         # tuple.__new__ builds the same Slot as Slot(...) without its Python-level __new__:
         # a store happens at every interior node the engine searches.
-        slots[i] = tuple.__new__(Slot, (key, depth, flag, value, move, self.generation))
+        slots[i] = _tuple_new(Slot, (key, depth, flag, value, move, self.generation))
+
+
+_tuple_new: Final = tuple.__new__
+"""``tuple.__new__``, looked up once (the compiled build would look it up at every call)."""

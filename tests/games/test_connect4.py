@@ -89,7 +89,7 @@ def test_make_move_errors() -> None:
     with pytest.raises(IllegalMove, match="column 3 is off the board"):
         g.make_move(g.start, 2)
     with pytest.raises(IllegalMove, match="0-based column int"):
-        g.make_move(g.start, "1")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
+        g.make_move(g.start, "1")  # a wrong type on purpose (make_move takes any object)
     full = g.make_move(g.make_move(g.start, 0), 1)
     assert g.status(full) == Over(Draw()) and g.estimate(full) == Guess(0)
     with pytest.raises(IllegalMove, match="full"):

@@ -89,7 +89,7 @@ def test_printing_and_parsing() -> None:
     with pytest.raises(KInARowError, match="the game is over"):
         G.make_move(G.play_line("0 0, 1 0, 0 1, 1 1, 0 2"), (2, 2))
     with pytest.raises(KInARowError, match="a move is a location"):
-        G.make_move(G.start, "1 1")  # type: ignore[arg-type]  # a wrong type on purpose: its refusal is what is tested
+        G.make_move(G.start, "1 1")  # a wrong type on purpose (make_move takes any object)
     with pytest.raises(KInARowError, match=r"move 3 \('1 1'\)"):
         G.play_line("1 1, 0 0, 1 1")
     with pytest.raises(ValueError, match="1 <= k <= n"):
