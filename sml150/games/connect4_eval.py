@@ -39,7 +39,7 @@ ints only, typed for mypyc (no lambdas, no attrs); the masks of a board size are
 ...     s = G.parse_moves(moves)
 ...     return evaluate(s.position, s.mask, s.moves, 7, 6)
 >>> score(""), score("4")       # the tempo; O to move after X took the centre
-(4, -25)
+(4, -11)
 >>> score("121212"), score("27374")    # X wins at once; O cannot block both ends of X's three
 (1000, -999)
 >>> score("12121") == -score("121211")    # O must block column 1: scored after the block
@@ -54,10 +54,12 @@ __all__ = [
     "DEFAULT_WEIGHTS",
     "WIN_NOW",
     "Geometry",
+    "Terms",
     "Weights",
     "evaluate",
     "evaluate_with",
     "geometry",
+    "terms",
     "threat_cells",
 ]
 
@@ -96,7 +98,7 @@ class Weights(NamedTuple):
 
 DEFAULT_WEIGHTS: Final[Weights] = Weights(
     threat_good=40, threat_other=8, threat_stacked=4,
-    window_1=4, window_2=12, window_3=5, centre=1, tempo=4, forced_plies=6,
+    window_1=2, window_2=6, window_3=2, centre=1, tempo=4, forced_plies=6,
 )
 """The weights ``evaluate`` uses (see the module docstring for where they come from)."""
 
@@ -186,9 +188,39 @@ def _above(cells: int, height: int, board: int) -> int:
     return up
 
 
-def _windows(stones: int, free: int, directions: tuple[int, ...], w: Weights) -> int:
-    """The weighted count of the lines of four within ``free`` that hold ``stones``."""
-    total = 0
+class Terms(NamedTuple):
+    """The counts a quiet position is scored by: the mover's minus the opponent's.
+
+    ``windows_k`` counts the open lines of four (no stone of the other player) holding at least
+    ``k`` of the player's stones, so that ``window_1 * windows_1 + (window_2 - window_1) *
+    windows_2 + (window_3 - window_2) * windows_3`` weighs each line by the stones it holds.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> s = G.parse_moves("4")
+    >>> terms(s.position, s.mask, s.moves, geometry(7, 6), 6)
+    (1, Terms(threat_good=0, threat_other=0, threat_stacked=0, windows_1=-7, windows_2=0, \
+windows_3=0, centre=-1))
+    """
+
+    threat_good: int
+    """Live threats on a row of their owner's parity."""
+    threat_other: int
+    """Live threats on a row of the other parity."""
+    threat_stacked: int
+    """Live threats with another of their owner's threats right above."""
+    windows_1: int
+    """Open lines holding one or more of the player's stones."""
+    windows_2: int
+    """Open lines holding two or more."""
+    windows_3: int
+    """Open lines holding three."""
+    centre: int
+    """Stones in the middle column(s)."""
+
+
+def _window_counts(stones: int, free: int, directions: tuple[int, ...]) -> tuple[int, int, int]:
+    """The lines of four within ``free`` holding at least one, two, three of ``stones``."""
+    c1 = c2 = c3 = 0
     for d in directions:
         starts = free & (free >> d) & (free >> 2 * d) & (free >> 3 * d)
         if not starts:
@@ -198,37 +230,103 @@ def _windows(stones: int, free: int, directions: tuple[int, ...], w: Weights) ->
         a2 = (stones >> 2 * d) & starts
         a3 = (stones >> 3 * d) & starts
         low, high = a0 | a1, a2 | a3
-        one = low | high
-        two = (a0 & a1) | (a2 & a3) | (low & high)
-        three = (a0 & a1 & high) | (a2 & a3 & low)
-        total += (w.window_1 * one.bit_count() + (w.window_2 - w.window_1) * two.bit_count()
-                  + (w.window_3 - w.window_2) * three.bit_count())
-    return total
+        c1 += (low | high).bit_count()
+        c2 += ((a0 & a1) | (a2 & a3) | (low & high)).bit_count()
+        c3 += ((a0 & a1 & high) | (a2 & a3 & low)).bit_count()
+    return c1, c2, c3
 
 
-def _threat_score(mine: int, theirs: int, parity: int, g: Geometry, w: Weights) -> int:
-    """The weighted live threats ``mine`` (those not above a threat of ``theirs``)."""
+def _threat_counts(mine: int, theirs: int, parity: int, g: Geometry) -> tuple[int, int, int]:
+    """The live threats of ``mine`` (not above one of ``theirs``): good, other, stacked."""
     live = mine & ~_above(theirs, g.height, g.board)
     if not live:
-        return 0
+        return 0, 0, 0
     good = live & parity
-    stacked = live & (mine >> 1)
-    return (w.threat_good * good.bit_count() + w.threat_other * (live ^ good).bit_count()
-            + w.threat_stacked * stacked.bit_count())
+    return good.bit_count(), (live ^ good).bit_count(), (live & (mine >> 1)).bit_count()
 
 
-def _static(position: int, mask: int, moves: int, mine: int, theirs: int, *, g: Geometry,
-            w: Weights) -> int:
-    """The weighted terms for the mover of a quiet position (``mine``, ``theirs``: threats)."""
+def _quiet_terms(position: int, mask: int, moves: int, mine: int, theirs: int, *,
+                 g: Geometry) -> Terms:
+    """The terms of a quiet position for its mover (``mine``, ``theirs``: the threats)."""
     board = g.board
     opponent = position ^ mask
     first = g.first_rows if moves % 2 == 0 else board ^ g.first_rows
-    score = (_threat_score(mine, theirs, first, g, w)
-             - _threat_score(theirs, mine, board ^ first, g, w))
-    score += (_windows(position, board & ~opponent, g.directions, w)
-              - _windows(opponent, board & ~position, g.directions, w))
-    score += w.centre * ((position & g.centre).bit_count() - (opponent & g.centre).bit_count())
-    return score + w.tempo
+    tm = _threat_counts(mine, theirs, first, g)
+    to = _threat_counts(theirs, mine, board ^ first, g)
+    wm = _window_counts(position, board & ~opponent, g.directions)
+    wo = _window_counts(opponent, board & ~position, g.directions)
+    return Terms(tm[0] - to[0], tm[1] - to[1], tm[2] - to[2], wm[0] - wo[0], wm[1] - wo[1],
+                 wm[2] - wo[2],
+                 (position & g.centre).bit_count() - (opponent & g.centre).bit_count())
+
+
+def _weigh(t: Terms, w: Weights) -> int:
+    """The score of the terms ``t`` under ``w``, the tempo included."""
+    return (w.threat_good * t.threat_good + w.threat_other * t.threat_other
+            + w.threat_stacked * t.threat_stacked + w.window_1 * t.windows_1
+            + (w.window_2 - w.window_1) * t.windows_2 + (w.window_3 - w.window_2) * t.windows_3
+            + w.centre * t.centre + w.tempo)
+
+
+class _Settled(NamedTuple):
+    """A position after its forced blocks: decided (``value`` final) or quiet."""
+
+    decided: bool
+    value: int
+    sign: int
+    position: int
+    mask: int
+    moves: int
+    mine: int
+    theirs: int
+
+
+def _settle(position: int, mask: int, moves: int, g: Geometry, plies: int) -> _Settled:
+    """Play out up to ``plies`` forced blocks from the position (see the module docstring)."""
+    board, h = g.board, g.height
+    sign = 1
+    mine = theirs = 0
+    for ply in range(plies + 1):
+        # Inv: ``ply`` forced blocks played; ``sign`` is +1 when the first mover is to move
+        mine = threat_cells(position, mask, h, board)
+        possible = (mask + g.bottom) & board
+        if mine & possible:
+            return _Settled(True, sign * (WIN_NOW - 2 * ply), sign, position, mask, moves, 0, 0)
+        theirs = threat_cells(position ^ mask, mask, h, board)
+        forced = theirs & possible
+        if forced & (forced - 1) or forced & (theirs >> 1):  # two to block, or under theirs
+            return _Settled(True, -sign * (WIN_NOW - 1 - 2 * ply), sign, position, mask, moves,
+                            0, 0)
+        if not forced or ply == plies:
+            return _Settled(False, 0, sign, position, mask, moves, mine, theirs & ~forced)
+        position, mask, moves, sign = position ^ mask, mask | forced, moves + 1, -sign
+        if mask == board:
+            return _Settled(True, 0, sign, position, mask, moves, 0, 0)
+    return _Settled(False, 0, sign, position, mask, moves, mine, theirs)  # not reached
+
+
+def terms(position: int, mask: int, moves: int, g: Geometry,
+          forced_plies: int) -> tuple[int, Terms] | None:
+    """The terms ``evaluate`` weighs and their sign, or ``None`` when forced blocks decide.
+
+    After the forced blocks, the quiet position's terms for its mover, and the sign that turns
+    that mover's view into the given one's; ``None`` when the blocks decide the game (a win, a
+    loss, or a full board). For fitting the weights (``benchmarks/connect4_eval_fit.py``).
+
+    REQUIRES: as ``evaluate``; ``forced_plies >= 0``.
+
+    >>> from sml150.games.connect4 import ConnectFour7x6 as G
+    >>> s = G.parse_moves("12121")        # O must block column 1: X's view after the block
+    >>> terms(s.position, s.mask, s.moves, geometry(7, 6), 6)[0]
+    -1
+    >>> s = G.parse_moves("121212")
+    >>> terms(s.position, s.mask, s.moves, geometry(7, 6), 6) is None
+    True
+    """
+    r = _settle(position, mask, moves, g, forced_plies)
+    if r.decided:
+        return None
+    return r.sign, _quiet_terms(r.position, r.mask, r.moves, r.mine, r.theirs, g=g)
 
 
 def evaluate_with(position: int, mask: int, moves: int, g: Geometry, w: Weights) -> int:
@@ -241,27 +339,12 @@ def evaluate_with(position: int, mask: int, moves: int, g: Geometry, w: Weights)
     >>> evaluate_with(s.position, s.mask, s.moves, geometry(7, 6), DEFAULT_WEIGHTS)
     1000
     """
-    board, h = g.board, g.height
-    sign = 1
-    for ply in range(w.forced_plies + 1):
-        # Inv: the root's mover has made and met forced blocks for ``ply`` plies; ``sign`` is
-        # +1 when the root's mover is to move at (position, mask)
-        mine = threat_cells(position, mask, h, board)
-        possible = (mask + g.bottom) & board
-        if mine & possible:
-            return sign * (WIN_NOW - 2 * ply)
-        theirs = threat_cells(position ^ mask, mask, h, board)
-        forced = theirs & possible
-        if forced & (forced - 1) or forced & (theirs >> 1):
-            return -sign * (WIN_NOW - 1 - 2 * ply)   # two to block, or a block under theirs
-        if not forced or ply == w.forced_plies:
-            break
-        position, mask, moves, sign = position ^ mask, mask | forced, moves + 1, -sign
-        if mask == board:
-            return 0
-    score = _static(position, mask, moves, mine, theirs & ~forced, g=g, w=w)
-    return sign * max(-WIN_NOW + 2 * w.forced_plies + 2,
-                      min(WIN_NOW - 2 * w.forced_plies - 2, score))
+    r = _settle(position, mask, moves, g, w.forced_plies)
+    if r.decided:
+        return r.value
+    score = _weigh(_quiet_terms(r.position, r.mask, r.moves, r.mine, r.theirs, g=g), w)
+    bound = WIN_NOW - 2 * w.forced_plies - 2
+    return r.sign * max(-bound, min(bound, score))
 
 
 def evaluate(position: int, mask: int, moves: int, width: int, height: int) -> int:
@@ -275,6 +358,6 @@ def evaluate(position: int, mask: int, moves: int, width: int, height: int) -> i
     >>> from sml150.games.connect4 import ConnectFour7x6 as G
     >>> s = G.parse_moves("4455")
     >>> evaluate(s.position, s.mask, s.moves, 7, 6)
-    -20
+    -8
     """
     return evaluate_with(position, mask, moves, geometry(width, height), DEFAULT_WEIGHTS)
