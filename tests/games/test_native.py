@@ -99,3 +99,15 @@ def test_the_native_solver_explores_the_pure_kernels_positions(w: int, h: int,
             assert native.value(s.position, s.mask, s.moves) == pure.value(
                 s.position, s.mask, s.moves)
             assert native.counts() == pure.counts()
+
+
+def test_a_board_past_62_bits_is_solved_by_the_pure_kernel() -> None:
+    g = ConnectFour(9, 7)  # 9 * 8 = 72 bits: Python ints (compiled), not _Native
+    assert not connect4_solver._fits_native(g)
+    rnd, s = random.Random(2), g.start
+    while s.moves < 46:
+        s = g.make_move(s, rnd.choice(g.ordered_moves(s)))
+    assert g.terminal_score(s) is None
+    r = connect4_solver.solve(g, s)
+    assert (r.score, r.stats.nodes) == (5, 613)  # as the pure build finds them
+    assert connect4_solver.solve(g, s, mirror=True).score == 5
