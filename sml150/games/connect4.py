@@ -27,7 +27,9 @@ The search hooks (``key`` with the mirror symmetry, ``can_win_next``, ``non_losi
 ``ordered_moves`` by threats, ``score_bounds``) work on the same bits.
 
 (One module over 400 lines: the structure ``ConnectFour`` with its hooks, parser and printer,
-all written on that one bitboard layout; Pons' solver is ``connect4_solver``.)
+all written on that one bitboard layout, and the compiled build's hooks on the same bits in
+machine integers, ``_ConnectFour64``, beside the ones they must equal; Pons' solver is
+``connect4_solver``.)
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The exact Connect Four solver: Pascal Pons' algorithm over the bitboard, in Python.
 
 (Over 400 lines: one solver closure and the few records around it; the closure binds every table
-to a local, which is what makes it fast.)
+to a local, which is what makes it fast interpreted; and the same search as a native class for
+the compiled build, ``_Native``, with its table: two forms of one algorithm, side by side.)
 
 ``solve(game, state)`` returns the Pons score of the side to move, every equally best column,
 a principal variation and the search statistics:

@@ -22,7 +22,8 @@ The state is a bitboard record (``KState``): bit ``r * n + c`` of ``x``/``o`` is
 stone; ``result`` is decided once, when the move is made (``status`` never rescans the board).
 
 (One module over 400 lines: the structure ``KInARow`` with its hooks, parser and printer, all
-written on that one bitboard record.)
+written on that one bitboard record, and the compiled build's hooks on it in machine integers,
+``_KInARow64``, beside the ones they must equal.)
 """
 
 from __future__ import annotations

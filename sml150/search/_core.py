@@ -1,6 +1,8 @@
 """The engine's kernel: the fail-soft alpha-beta closure over an adapted game (``adapter``).
 
-(Over 400 lines: the kernel is one closure built per search; its parts bind each other's locals.)
+(Over 400 lines: the kernel is one closure built per search, its parts binding each other's
+locals, and the same kernel as one native class for the compiled build, ``_Search``: two
+forms of one algorithm, kept side by side so that they stay the same.)
 
 Private: the public entry points are the algorithm modules (``alphabeta``, ``pvs``, ``mtdf``,
 ...). ``Kernel`` binds everything the hot loop needs to local closure variables once per search,
