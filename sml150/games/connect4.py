@@ -376,7 +376,7 @@ class ConnectFourGame:
         >>> G.estimate(G.parse_moves("1212121")), G.estimate(G.parse_moves("121212"))
         (MaxieWins(), Guess(n=1000))
         >>> G.estimate(G.start), G.estimate(G.parse_moves("4"))
-        (Guess(n=4), Guess(n=11))
+        (Guess(n=7), Guess(n=5))
         """
         match self.status(s):
             case Over(Winner(Player.Maxie)):
@@ -729,10 +729,11 @@ class ConnectFourGame:
         """Hook ``FastScores``: the mover's view of ``estimate(s)`` for an In_play ``s``.
 
         ``sml150.games.connect4_eval.evaluate``: threats by the odd/even rule, open lines, the
-        centre, forced blocks played out; 1000 when the mover wins at once.
+        centre, forced blocks played out, averaged with the best next stone; 1000 when the
+        mover wins at once.
 
         >>> ConnectFour7x6.heuristic(ConnectFour7x6.parse_moves("4"))
-        -11
+        -5
         """
         return evaluate(s.position, s.mask, s.moves, self.width, self.height)
 
