@@ -4,21 +4,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import pytest
 
 from sml150.lib.seq import Seq
 from sml150.port.module import port_standalone
 
-
-def run(sml: str) -> dict[str, Any]:
-    """The names a ported SML snippet defines, after running the port."""
-    result = port_standalone(sml)
-    assert not result.failures, result.failures
-    ns: dict[str, Any] = {}
-    exec(compile(result.text, "<port>", "exec"), ns)
-    return ns
+from .helpers import run
 
 
 def failures(sml: str) -> list[str]:
