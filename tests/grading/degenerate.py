@@ -98,14 +98,17 @@ def _parameters(node: ast.FunctionDef) -> list[str]:
 
 
 @functools.cache
+def _starter_functions(hw: str) -> dict[tuple[str, str], ast.FunctionDef]:
+    """Every function of ``hw``'s starters, by (module, qualified name)."""
+    return {(spec.name, name): node for spec in homework(hw)[0]
+            for name, node in _functions(ast.parse(
+                starter_source(reference_source(hw, spec.name), spec, hw)))}
+
+
+@functools.cache
 def _return_types(hw: str) -> dict[tuple[str, str], str]:
-    out = {}
-    for spec in homework(hw)[0]:
-        tree = ast.parse(starter_source(reference_source(hw, spec.name), spec, hw))
-        for name, node in _functions(tree):
-            if node.returns is not None:
-                out[spec.name, name] = ast.unparse(node.returns)
-    return out
+    return {key: ast.unparse(node.returns) for key, node in _starter_functions(hw).items()
+            if node.returns is not None}
 
 
 def _reference_function(hw: str, module: str, name: str) -> tuple[Any, str]:
@@ -218,12 +221,9 @@ def rounds(hw: str, *, top: int | None = None) -> list[str]:
 
 @functools.cache
 def _arity(hw: str) -> dict[tuple[str, str], int]:
-    out = {}
-    for spec in homework(hw)[0]:
-        tree = ast.parse(starter_source(reference_source(hw, spec.name), spec, hw))
-        for name, node in _functions(tree):
-            out[spec.name, name] = len(_parameters(node))
-    return {f: out.get(f, 0) for f in graded_functions(hw)}
+    functions = _starter_functions(hw)
+    return {f: len(_parameters(functions[f])) if f in functions else 0
+            for f in graded_functions(hw)}
 
 
 def _body(kind: str, key: tuple[str, str], node: ast.FunctionDef, hw: str,
