@@ -4,8 +4,8 @@ See ``_run`` (the run, its report, ``crosscheck_function``), ``_selfcheck`` (wha
 port`` runs on the port it wrote), ``_solution`` (the student's
 files, the structures that play the handout's roles), ``_library`` (which course library),
 ``_smltext`` (reading SML as modules), ``_bridge`` (cases in SML), ``_canon`` (the text values
-cross in), ``_driver`` (the SML/NJ side of a run), ``_smlrun`` and ``_launch`` (SML/NJ behind
-the grader's walls); the command is ``sml150.cli._crosscheck``.
+cross in), ``_driver`` (the SML/NJ side of a run), ``_smlrun`` (SML/NJ behind the grader's
+walls); the command is ``sml150.cli._crosscheck``.
 """
 
 from sml150.crosscheck._library import LIBRARIES as LIBRARIES

@@ -7,10 +7,11 @@ The walls are the grading worker's (``sml150/grading/README.md``), through
   the Python runtime (for the launcher), SML/NJ's install and libraries, the project's SML
   library and this run's files, a private size-limited ``/tmp``; as root, the host's
   unprivileged uid 65534 (``setpriv``), as the worker.
-- **seccomp and rlimits** (``_launch``): the launcher sets the worker's limits (address space,
-  CPU, output file size, open files, processes) and installs the launcher filter
-  (``launcher_program``: the worker's refusals for i386 and x86-64, and no program started
-  but SML/NJ itself), then becomes SML/NJ; its ``fork``, ``system`` and ``execute`` fail.
+- **seccomp and rlimits** (the worker's own ``launch``, ``WORKER_SCRIPT --launch``): the
+  launcher sets the worker's limits (address space, CPU, output file size, open files,
+  processes) and installs the launcher filter (``launcher_program``: the worker's refusals
+  for i386 and x86-64, and no program started but SML/NJ itself), then becomes SML/NJ; its
+  ``fork``, ``system`` and ``execute`` fail.
 - **a cgroup of its own** (``WorkerCgroup``), where the machine has them: at most
   ``SandboxLimits.tasks`` tasks and its memory plus its ``/tmp``.
 - **time and output**: the caller's ``watch`` reads the output as it grows and may stop the run
@@ -42,6 +43,7 @@ import attrs
 from sml150.grading.toolkit import (
     INSIDE,
     SANDBOX_UID,
+    WORKER_SCRIPT,
     SandboxLimits,
     WorkerCgroup,
     bwrap_argv,
@@ -60,7 +62,8 @@ SML_LIBRARY: Final = Path(__file__).resolve().parent.parent / "sml"
 EXEC_FD: Final = 200
 """The descriptor the launcher opens SML/NJ's runtime as (the one program it may start)."""
 
-LAUNCHER: Final = Path(__file__).resolve().parent / "_launch.py"
+LAUNCHER: Final = "_sml150_worker.py"
+"""The launcher's name in the run's folder (a copy of the grading worker: ``--launch``)."""
 
 
 @final
@@ -140,7 +143,7 @@ def run_sml(  # noqa: PLR0915 -- one run: its command line, its walls, watching 
     limits = limits or SandboxLimits()
     sandboxed = sandbox and sandbox_problem(limits.bwrap) is None
     program = launcher_program(EXEC_FD)
-    shutil.copyfile(LAUNCHER, work / "_launch.py")
+    shutil.copyfile(WORKER_SCRIPT, work / LAUNCHER)
     here = f"{INSIDE}/work" if sandboxed else str(work)
     cgroup = WorkerCgroup.create(tasks=limits.tasks, memory=limits.memory + limits.tmpfs) \
         if sandboxed else None
@@ -168,11 +171,11 @@ def run_sml(  # noqa: PLR0915 -- one run: its command line, its walls, watching 
             for p in work.iterdir():
                 os.chmod(p, 0o644)
         argv = bwrap_argv(shutil.which(limits.bwrap) or limits.bwrap, rt, binds, limits)
-        command = [*argv, rt.executable, "-I", "-S", "-B", f"{INSIDE}/work/_launch.py",
-                   json.dumps(config)]
+        command = [*argv, rt.executable, "-I", "-S", "-B", f"{INSIDE}/work/{LAUNCHER}",
+                   "--launch", json.dumps(config)]
     else:
-        command = [sys.executable, "-I", "-S", "-B", str(work / "_launch.py"),
-                   json.dumps(config)]
+        command = [sys.executable, "-I", "-S", "-B", str(work / LAUNCHER),
+                   "--launch", json.dumps(config)]
     if cgroup is not None:
         command = cgroup.wrap(command)
     problem = ""

@@ -1,11 +1,13 @@
 """The grading worker: evaluates test expressions against a submission, in its own process.
 
-This file runs in two places, and must stay importable in both:
+This file runs in three places, and must stay importable in each:
 
 * In a sandboxed worker process (``python -I -S -B _sml150_worker.py CONFIG``), copied into a
   bundle directory, where ``sml150.grading`` does not exist. There ``main`` hardens the process
   (audit hook, resource limits), then answers one request per line of stdin with one JSON line
   on a dedicated result pipe. So this module imports only the standard library at the top level.
+* As crosscheck's launcher (``python -I -S -B _sml150_worker.py --launch CONFIG``, copied
+  into the run's folder): ``launch`` puts SML/NJ behind the same limits and a seccomp filter.
 * In the grader's own process, where ``evaluate`` computes the reference answers on the same
   expressions (with the module resolver pointed at ``sml150.handouts``) and ``encode`` turns both
   sides' values into the same plain data. Comparisons happen in the grader, never here.
@@ -591,7 +593,11 @@ def _install_audit_hook(blocked_roots: tuple[str, ...], denied: tuple[str, ...] 
 
 
 def _set_limits(config: dict[str, Json]) -> None:
-    """Resource limits of this process (inherited by all it starts); they cannot be raised."""
+    """Resource limits of this process (inherited by all it starts); they cannot be raised.
+
+    ``config``: ``memory`` (bytes of address space), ``cpu`` (seconds), ``fsize`` (bytes a
+    file may grow to), ``nproc`` (tasks) and ``files`` (open descriptors; 256 without it).
+    """
     import resource
 
     def both(which: int, value: int) -> None:
@@ -604,7 +610,7 @@ def _set_limits(config: dict[str, Json]) -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     both(resource.RLIMIT_FSIZE, int(config["fsize"]))
     both(resource.RLIMIT_CORE, 0)
-    both(resource.RLIMIT_NOFILE, 256)
+    both(resource.RLIMIT_NOFILE, int(config.get("files", 256)))
     if hasattr(resource, "RLIMIT_NPROC"):
         # Counts every task (process or thread) of the user, so the grader sets it a little
         # above what the user runs now. Not enforced for root: the seccomp filter refuses new
@@ -705,13 +711,38 @@ def _rpc_channel(rpc: dict[str, Json]) -> Callable[[], None] | None:
     return serve
 
 
+def launch(config: dict[str, Json]) -> int:
+    """Become one program behind the worker's walls: crosscheck's launcher for SML/NJ.
+
+    SML/NJ cannot install a filter or set limits itself, so this process does it for it: the
+    limits of ``_set_limits``, then ``config["program"]`` opened as descriptor ``exec_fd``,
+    the filter ``seccomp`` (hex: ``_seccomp.launcher_program``, the worker's refusals and no
+    program started but through ``exec_fd``; none when ``""``), then the program in this
+    process's place (``fexecve`` with ``argv`` and ``env``), under the filter and the limits,
+    which it cannot remove. Returns only when it fails: 97, the filter would not install.
+    """
+    fd = os.open(str(config["program"]), os.O_RDONLY | os.O_CLOEXEC)
+    exec_fd = int(config["exec_fd"])
+    if fd != exec_fd:
+        os.dup2(fd, exec_fd, inheritable=False)
+        os.close(fd)
+    _set_limits(config)
+    if config["seccomp"]:
+        why = _install_seccomp(str(config["seccomp"]))
+        if why:
+            sys.stderr.write(f"sml150 launcher: {why}\n")
+            return 97
+    os.execve(exec_fd, list(config["argv"]), dict(config["env"]))
+    return 98  # pragma: no cover - execve does not return
+
+
 def main(argv: list[str]) -> None:
     """Harden this process, then serve requests until stdin closes.
 
     Order matters: every module the worker uses is imported, the limits are set and the
     seccomp filter installed while ``sys.path`` holds the standard library only; the bundle and
     the submission are appended after it (so a submission's ``json.py`` or ``threading.py``
-    neither runs early nor shadows what the worker uses).
+    neither runs early nor shadows what the worker uses). (``--launch CONFIG``: ``launch``.)
     """
     import math  # noqa: F401 -- imported now, so that encode never imports it later
     import resource  # noqa: F401 -- as math: imported before the hardening
@@ -750,4 +781,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1] == "--launch":
+        sys.exit(launch(json.loads(sys.argv[2])))
     main(sys.argv)

@@ -12,6 +12,9 @@ that what they rely on is named in one place and stays stable when the grader's 
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Final
+
 from sml150.grading._cgroup import WorkerCgroup
 from sml150.grading._checks import CHECKS, estimating_lines, exc_meaning, show
 from sml150.grading._engine import expected_replies
@@ -35,6 +38,7 @@ __all__ = [
     "CHECKS",
     "INSIDE",
     "SANDBOX_UID",
+    "WORKER_SCRIPT",
     "Bundle",
     "Case",
     "Reply",
@@ -60,3 +64,7 @@ __all__ = [
     "starter_source",
     "user_tasks",
 ]
+
+WORKER_SCRIPT: Final = Path(__file__).resolve().with_name("_worker.py")
+"""The worker's file (standard library only): crosscheck copies it beside an SML/NJ run and
+starts SML/NJ through it (``--launch``), behind the worker's own limits and filter."""
