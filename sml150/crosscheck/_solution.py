@@ -55,25 +55,28 @@ def _role(name: str, kind: str, file: str, marks: str, values: str) -> Role:
                                                                        values).split()))
 
 
+def _searches(marks: str, values: str) -> tuple[Role, Role]:
+    """Jamboree, then AlphaBeta (its ``marks`` and ``values``): Jamboree adds ``splitMoves``.
+
+    Jamboree's ``next_move`` is AlphaBeta's, so it defines all AlphaBeta does.
+    """
+    return (_role("Jamboree", "functor", "jamboree.sml", "splitMoves", f"{marks} {values}"),
+            _role("AlphaBeta", "functor", "alphabeta.sml", marks, values))
+
+
 ROLES: Final = {
     "hw10": (
         _role("LookAndSay", "structure", "las.sml", "look_and_say las_wrap", ""),
         _role("TicTacToe", "functor", "tictactoe.sml", "make_move moves",
               "start is_valid_move status estimate O X data_to_start_state"),
-        _role("Jamboree", "functor", "jamboree.sml", "splitMoves",
-              "next_move search evaluate compareAB Bound NEGINF POSINF"),
-        _role("AlphaBeta", "functor", "alphabeta.sml", "next_move",
-              "search evaluate compareAB Bound NEGINF POSINF"),
+        *_searches("next_move", "search evaluate compareAB Bound NEGINF POSINF"),
     ),
     "hw11": (
         _role("GraphSeq", "structure", "graphseq.sml",
               "to_list get_neighbors from_edge_seq is_undirected", ""),
         _role("Riskless", "functor", "riskless.sml", "make_move moves",
               "start status estimate B T"),
-        _role("Jamboree", "functor", "jamboree.sml", "splitMoves",
-              "F G next_move initialAB Step Leaf"),
-        _role("AlphaBeta", "functor", "alphabeta.sml", "next_move F G",
-              "initialAB Step Leaf"),
+        *_searches("next_move F G", "initialAB Step Leaf"),
     ),
 }
 """Per homework, the roles in the order they are assigned (Jamboree, which also defines
