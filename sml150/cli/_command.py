@@ -16,7 +16,7 @@ from typing import Any, NoReturn, Protocol, TypeAlias
 
 from sml150.errors import UsageError
 
-__all__ = ["Command", "Parser", "Subcommands"]
+__all__ = ["Command", "Parser", "Subcommands", "add_switches"]
 
 
 class Parser(argparse.ArgumentParser):
@@ -100,3 +100,15 @@ class Command(Protocol):
     def register(self, sub: Subcommands) -> None:
         """Add this command's parser(s) to ``sub``; each sets ``run`` (args -> exit status)."""
         ...
+
+
+def add_switches(parser: argparse.ArgumentParser, **switches: str) -> None:
+    """Add an on/off option ``--NAME`` for each keyword (``_`` spelled ``-``), its value the help.
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_switches(p, quiet="no report", no_sandbox="run bare")
+    >>> p.parse_args(["--no-sandbox"])
+    Namespace(quiet=False, no_sandbox=True)
+    """
+    for name, text in switches.items():
+        parser.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)

@@ -9,6 +9,7 @@ runs does not use it (so nobody believes a search ran in parallel when it did no
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import re
@@ -20,9 +21,10 @@ from concurrent.futures import Executor
 from typing import TextIO
 
 from sml150.cli._usage import UsageError
+from sml150.parallel.spec import ACCEPTED
 
-__all__ = ["CONNECT_TIMEOUT", "EXECUTOR_USERS", "check_executor", "connect_timeout", "not_used",
-           "open_executor", "reach_scheduler"]
+__all__ = ["CONNECT_TIMEOUT", "EXECUTOR_USERS", "add_executor_option", "check_executor",
+           "connect_timeout", "not_used", "open_executor", "reach_scheduler"]
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a ``dask:ADDRESS`` scheduler to accept a connection, by default."""
@@ -32,6 +34,20 @@ TIMEOUT_VARIABLE = "SML150_CONNECT_TIMEOUT"
 
 EXECUTOR_USERS = "jamboree:D:P, engine:jamboree:D and engine:ybw:D"
 """The players that search on an executor, as help texts and notes name them."""
+
+
+def add_executor_option(parser: argparse.ArgumentParser, use: str) -> argparse.Action:
+    """Add ``--executor SPEC`` (default ``serial``): its help is the accepted forms, then ``use``.
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_executor_option(p, "one game per task").help
+    'serial (default), processes[:N], dask[:N] or dask:ADDRESS: one game per task'
+    >>> p.parse_args([]).executor
+    'serial'
+    """
+    forms = ACCEPTED.replace("serial", "serial (default)", 1)
+    return parser.add_argument("--executor", default="serial", metavar="SPEC",
+                               help=f"{forms}: {use}")
 
 
 def check_executor(spec: str) -> bool:

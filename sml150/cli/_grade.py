@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sml150.cli._command import Subcommands
+from sml150.cli._command import Subcommands, add_switches
+from sml150.cli._executor import add_executor_option
 
 __all__ = ["register"]
 
@@ -51,26 +52,20 @@ def register(sub: Subcommands) -> None:
     grade = sub.add_parser("grade", help="grade a submission directory")
     grade.add_argument("hw", choices=["hw10", "hw11", "gametree"])
     grade.add_argument("submission", type=Path)
-    grade.add_argument("--autolab", action="store_true",
-                       help="end stdout with Autolab's JSON scores line")
+    add_switches(grade, autolab="end stdout with Autolab's JSON scores line")
     grade.add_argument("--gradescope", type=Path, default=None,
                        help="also write Gradescope's results.json here")
-    grade.add_argument("--quiet", action="store_true", help="no text report")
-    grade.add_argument("--verbose", action="store_true",
-                       help="list every failed test (default: one example a task)")
-    grade.add_argument("--reveal", action="store_true",
-                       help="staff: show hidden tests whole (students see only their kind)")
-    grade.add_argument("--no-sandbox", action="store_true",
-                       help="run without bubblewrap (the result is not tamper-proof)")
-    grade.add_argument("--batch", action="store_true",
-                       help="SUBMISSION is a class: grade every subdirectory (one student each)")
-    grade.add_argument("--executor", default="serial",
-                       help="with --batch: serial, processes[:N], dask[:N] or dask:ADDRESS")
+    add_switches(
+        grade, quiet="no text report",
+        verbose="list every failed test (default: one example a task)",
+        reveal="staff: show hidden tests whole (students see only their kind)",
+        no_sandbox="run without bubblewrap (the result is not tamper-proof)",
+        batch="SUBMISSION is a class: grade every subdirectory (one student each)")
+    add_executor_option(grade, "with --batch, one student a task")
     grade.add_argument("--out", type=Path, default=None,
                        help="with --batch: reports and grades.csv here (default SUBMISSION-grades)")
-    grade.add_argument("--regrade", action="store_true",
-                       help="with --batch: grade every student again (default: only those "
-                            "whose files changed since their last grade)")
+    add_switches(grade, regrade="with --batch: grade every student again (default: only those"
+                                " whose files changed since their last grade)")
     grade.add_argument("--task", action="append", dest="tasks", metavar="ID",
                        help="grade only this task (repeatable; e.g. --task 5.7)")
     grade.set_defaults(run=_run)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from sml150.cli._command import Subcommands
+from sml150.cli._command import Subcommands, add_switches
 from sml150.cli._usage import UsageError
 
 __all__ = ["register"]
@@ -39,6 +39,5 @@ def register(sub: Subcommands) -> None:
     handout = sub.add_parser("handout", help="write the student starter files")
     handout.add_argument("hw", choices=["hw10", "hw11", "gametree"])
     handout.add_argument("directory", help="where to write them (created if needed)")
-    handout.add_argument("--force", action="store_true",
-                         help="overwrite starter files that already exist")
+    add_switches(handout, force="overwrite starter files that already exist")
     handout.set_defaults(run=_run)

@@ -25,8 +25,14 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from sml150.cli._command import Subcommands
-from sml150.cli._executor import EXECUTOR_USERS, check_executor, not_used, open_executor
+from sml150.cli._command import Parser, Subcommands, add_switches
+from sml150.cli._executor import (
+    EXECUTOR_USERS,
+    add_executor_option,
+    check_executor,
+    not_used,
+    open_executor,
+)
 from sml150.cli._games import GAME_SYNTAX, build_game
 from sml150.cli._live import Report, Watched
 from sml150.cli._players import PLAYER_SYNTAX, check_seat, seat
@@ -151,9 +157,20 @@ _REPETITIONS_HELP = (
     "end an unfinished game as a draw when a position (board and player to move) occurs for the"
     f" N-th time (default {DEFAULT_REPETITIONS}; 0: never)")
 
-_EXECUTOR_HELP = (
-    "serial (default), processes[:N], dask[:N] or dask:ADDRESS: opened once for the match;"
-    f" {EXECUTOR_USERS} search on it (the same moves), the other players in this process")
+
+def _game_options(p: Parser, quiet: str) -> None:
+    """Add the options ``match`` and ``play`` share (``quiet``: the help of ``--quiet``).
+
+    GAME, ``--move-limit``, ``--repetitions``, ``--quiet`` and ``--executor``.
+    """
+    p.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
+    p.add_argument("--move-limit", type=_move_limit, default=1000,
+                   help="end an unfinished game as a draw after N moves (default 1000)")
+    p.add_argument("--repetitions", type=_repetitions, default=DEFAULT_REPETITIONS,
+                   metavar="N", help=_REPETITIONS_HELP)
+    add_switches(p, quiet=quiet)
+    add_executor_option(p, f"opened once for the match; {EXECUTOR_USERS} search on it (the same"
+                           " moves), the other players in this process")
 
 
 def _run_match(args: argparse.Namespace) -> int:
@@ -175,7 +192,7 @@ def register(sub: Subcommands) -> None:
     raw = argparse.RawDescriptionHelpFormatter
     match = sub.add_parser("match", help="play a game between two players", epilog=SYNTAX,
                            formatter_class=raw)
-    match.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
+    _game_options(match, "no live status or per-move costs (shown only on a terminal)")
     # The defaults think for a time, not to a depth: every game's moves come in about a second
     # (pvs:9 and jamboree:4:0.5 made no move on tictactoe:8 in a minute).
     match.add_argument("--maxie", default="id:1",
@@ -183,30 +200,16 @@ def register(sub: Subcommands) -> None:
                             " deepening, 1 s a move)")
     match.add_argument("--minnie", default="id:0.5",
                        help="Minnie's PLAYER (default id:0.5: the same, half a second a move)")
-    match.add_argument("--move-limit", type=_move_limit, default=1000,
-                       help="end an unfinished game as a draw after N moves (default 1000)")
-    match.add_argument("--repetitions", type=_repetitions, default=DEFAULT_REPETITIONS,
-                       metavar="N", help=_REPETITIONS_HELP)
-    match.add_argument("--fixed-clock", action="store_true",
-                       help="report every move as taking 0 seconds (reproducible output)")
-    match.add_argument("--quiet", action="store_true",
-                       help="no live status or per-move costs (shown only on a terminal)")
-    match.add_argument("--json", action="store_true",
-                       help="stdout holds one JSON object per move, then one for the result")
-    match.add_argument("--executor", default="serial", metavar="SPEC", help=_EXECUTOR_HELP)
+    add_switches(match,
+                 fixed_clock="report every move as taking 0 seconds (reproducible output)",
+                 json="stdout holds one JSON object per move, then one for the result")
 
     play = sub.add_parser("play", help="play against an AI, reading your moves from the terminal",
                           epilog=SYNTAX, formatter_class=raw)
-    play.add_argument("game", nargs="?", default="tictactoe:3", help="the GAME (see below)")
+    _game_options(play, "no live status or per-move costs")
     play.add_argument("--human", choices=["maxie", "minnie"], default="maxie",
                       help="your side (Maxie moves first)")
     play.add_argument("--ai", default="id:2", help="your opponent's PLAYER")
-    play.add_argument("--move-limit", type=_move_limit, default=1000,
-                      help="end an unfinished game as a draw after N moves (default 1000)")
-    play.add_argument("--repetitions", type=_repetitions, default=DEFAULT_REPETITIONS,
-                      metavar="N", help=_REPETITIONS_HELP)
-    play.add_argument("--quiet", action="store_true", help="no live status or per-move costs")
-    play.add_argument("--executor", default="serial", metavar="SPEC", help=_EXECUTOR_HELP)
 
     match.set_defaults(run=_run_match)
     play.set_defaults(run=_run_play)

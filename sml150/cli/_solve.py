@@ -53,7 +53,8 @@ from typing import Any, TextIO
 
 import attrs
 
-from sml150.cli._command import Subcommands
+from sml150.cli._command import Subcommands, add_switches
+from sml150.cli._executor import add_executor_option
 from sml150.cli._games import build_game
 from sml150.cli._usage import UsageError
 from sml150.specs import ConnectFourSpec, GameChoice
@@ -461,22 +462,17 @@ def register(sub: Subcommands) -> None:
                    help="moves from the start: '4455' (Connect Four), '1 1, 0 0' (Tic-Tac-Toe)")
     p.add_argument("--positions", type=Path, default=None, metavar="FILE",
                    help="solve every '<moves> [<score>]' line of FILE (Pons' format)")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object per position on stdout, nothing else there")
+    add_switches(p, json="one JSON object per position on stdout, nothing else there")
     p.add_argument("--max-nodes", default=None, metavar="N",
                    help="give up on a position after N positions explored")
     p.add_argument("--max-seconds", default=None, metavar="S",
                    help="give up on a position after S seconds (default: none for Connect Four,"
                    f" {ENGINE_SECONDS:g} for a game the engine solves)")
-    p.add_argument("--score-only", action="store_true",
-                   help="skip finding every best move and the principal variation (faster;"
-                   " best_moves then holds at most the search's own move)")
-    p.add_argument("--mirror", action="store_true",
-                   help="Connect Four: fold mirror images in the transposition table")
-    p.add_argument("--executor", default="serial", metavar="SPEC",
-                   help="with --positions: serial (default), processes[:N], dask[:N] or"
-                   " dask:ADDRESS, one task a position (the same output, in the file's order);"
-                   " a single position is solved in this process")
+    add_switches(p, score_only="skip finding every best move and the principal variation"
+                               " (faster; best_moves then holds at most the search's own move)",
+                 mirror="Connect Four: fold mirror images in the transposition table")
+    add_executor_option(p, "with --positions, one task a position (the same output, in the"
+                           " file's order); a single position is solved in this process")
     p.set_defaults(run=_run)
 
 

@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from sml150.cli._command import Subcommands
+from sml150.cli._executor import add_executor_option
 from sml150.cli._games import build_game
 from sml150.cli._paths import check_output_file
 from sml150.cli._players import check_seat, parse_player
@@ -113,8 +114,7 @@ def register(sub: Subcommands) -> None:
                    help="two or more PLAYER specs (minimax:d, alphabeta:d, jamboree:d:p)")
     p.add_argument("--games", type=int, default=2, help="games per pair (default 2)")
     p.add_argument("--seed", type=int, default=0, help="seeds the openings (default 0)")
-    p.add_argument("--executor", default="serial",
-                   help="serial, processes[:N], dask[:N] or dask:ADDRESS (one game per task)")
+    add_executor_option(p, "one game per task")
     p.add_argument("--opening-plies", type=int, default=2,
                    help="random moves before the players take over (default 2)")
     p.add_argument("--move-limit", type=int, default=200,

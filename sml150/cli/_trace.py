@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sml150.cli._command import Subcommands
-from sml150.cli._executor import check_executor, not_used, open_executor
+from sml150.cli._executor import add_executor_option, check_executor, not_used, open_executor
 from sml150.cli._paths import check_output_file
 from sml150.cli._usage import UsageError, whole_number
 from sml150.lib.signatures import GAME, JamboreeSettings, Settings
@@ -140,8 +140,7 @@ def register(sub: Subcommands) -> None:
     trace.add_argument("--html", type=Path, default=None, metavar="FILE",
                        help="the same as one self-contained HTML page: step through the search,"
                        " fold and unfold subtrees")
-    trace.add_argument("--executor", default="serial", metavar="SPEC",
-                       help="serial (default), processes[:N], dask[:N] or dask:ADDRESS: where"
-                       " hw11-jamboree's subtrees run (the same trace, byte for byte);"
-                       " the other searches, and any search drawn, run in this process")
+    add_executor_option(trace, "where hw11-jamboree's subtrees run (the same trace, byte for"
+                               " byte); the other searches, and any search drawn, run in this"
+                               " process")
     trace.set_defaults(run=_run)

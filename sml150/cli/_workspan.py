@@ -23,6 +23,7 @@ import argparse
 from pathlib import Path
 
 from sml150.cli._command import Subcommands
+from sml150.cli._executor import add_executor_option
 from sml150.cli._games import build_game
 from sml150.cli._paths import check_output_file
 from sml150.cli._players import parse_player
@@ -103,6 +104,5 @@ def register(sub: Subcommands) -> None:
     p.add_argument("--prune", default="0,0.25,0.5,0.75,1",
                    help="comma-separated prune percentages (default 0,0.25,0.5,0.75,1)")
     p.add_argument("--out", type=Path, default=None, help="write the plot here (e.g. plot.png)")
-    p.add_argument("--executor", default="serial",
-                   help="serial, processes[:N], dask[:N] or dask:ADDRESS (one search per task)")
+    add_executor_option(p, "one search per task")
     p.set_defaults(run=run)
