@@ -844,7 +844,7 @@ class _Infer:
     def stamp(self) -> int:
         return -fresh_id() if self.library else fresh_id()
 
-    def _datatype(self, d: sx.Datatype | sx.SpecDatatype, env: Env,
+    def _datatype(self, d: sx.Datatype, env: Env,
                   withtypes: list[sx.TypeDec], stamps: dict[int, str] | None = None,
                   rel: tuple[str, ...] = ()) -> Env:
         if d.copy_of is not None:
@@ -1020,9 +1020,9 @@ class _Infer:
                                               TCon(self.path(name), params, stamp))})
             case sx.SpecType(_, tyvars, name, ty) if ty is not None:
                 return Env(types={name: self._abbrev(tyvars, name, ty, env)})
-            case sx.SpecDatatype():
+            case sx.Datatype():
                 return self._datatype(spec, env, [], abstract, rel)
-            case sx.SpecException(_, binds):
+            case sx.Exception(_, binds):
                 return Env(values={n: ValInfo(Scheme((), EXN if t is None else arrow(
                     self.ty(t, env), EXN)), "exn") for n, t in binds})
             case sx.SpecStructure(_, name, sig):

@@ -380,7 +380,7 @@ class _ToAst(lark.Transformer[Token, Any]):
     def let(self, meta: Any, items: list[Any]) -> sx.Exp:
         decs = tuple(d for d in items if not _is_exp(d) and d is not None)
         body = tuple(e for e in items if _is_exp(e))
-        return sx.Let(_pos(meta), _flat_decs(decs), body)
+        return sx.Let(_pos(meta), _flat(decs), body)
 
     @v_args(meta=True)
     def mrule(self, meta: Any, items: list[Any]) -> sx.Rule:
@@ -598,7 +598,7 @@ class _ToAst(lark.Transformer[Token, Any]):
         return sx.Local(_pos(meta), items[0], items[1])
 
     def local_hidden(self, items: list[Any]) -> tuple[sx.Dec, ...]:
-        return _flat_decs(tuple(items))
+        return _flat(tuple(items))
 
     local_body = local_hidden
 
@@ -656,14 +656,14 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     @v_args(meta=True)
     def funbind_opened(self, meta: Any, items: list[Any]) -> sx.Functor:
-        specs = _flat_specs(tuple(i for i in items[1:-1] if not isinstance(
+        specs = _flat(tuple(i for i in items[1:-1] if not isinstance(
             i, (sx.SigBody, sx.SigName, sx.SigWhere, _Sealed))))
         return sx.Functor(_pos(meta), str(items[0]), None, None, items[-1],
                           sx.SigBody(_pos(meta), specs))
 
     @v_args(meta=True)
     def struct_body(self, meta: Any, items: list[Any]) -> sx.StrExp:
-        return sx.StrBody(_pos(meta), _flat_decs(tuple(items)))
+        return sx.StrBody(_pos(meta), _flat(tuple(items)))
 
     def struct_name(self, items: list[Any]) -> sx.StrExp:
         pos, name = items[0]
@@ -676,7 +676,7 @@ class _ToAst(lark.Transformer[Token, Any]):
     @v_args(meta=True)
     def struct_app_decs(self, meta: Any, items: list[Any]) -> sx.StrExp:
         return sx.StrApp(_pos(meta), str(items[0]),
-                        sx.StrBody(_pos(meta), _flat_decs(tuple(items[1:]))))
+                        sx.StrBody(_pos(meta), _flat(tuple(items[1:]))))
 
     def struct_constraint(self, items: list[Any]) -> sx.StrExp:
         body: sx.StrExp = items[0]
@@ -689,7 +689,7 @@ class _ToAst(lark.Transformer[Token, Any]):
     # Signatures: the emitter names them only; type inference reads their specifications.
     @v_args(meta=True)
     def sig_body(self, meta: Any, items: list[Any]) -> sx.SigExp:
-        return sx.SigBody(_pos(meta), _flat_specs(tuple(items)))
+        return sx.SigBody(_pos(meta), _flat(tuple(items)))
 
     @v_args(meta=True)
     def sig_name(self, meta: Any, items: list[Token]) -> sx.SigExp:
@@ -711,16 +711,11 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     @v_args(meta=True)
     def spec_datatype(self, meta: Any, items: list[Any]) -> sx.Spec:
-        return sx.SpecDatatype(_pos(meta), tuple(items))
+        return sx.Datatype(_pos(meta), tuple(items))
 
-    @v_args(meta=True)
-    def spec_datatype_copy(self, meta: Any, items: list[Any]) -> sx.Spec:
-        return sx.SpecDatatype(_pos(meta), (sx.DatBind(_pos(meta), items[0], str(items[1]), ()),),
-                               copy_of=items[2][1])
-
-    @v_args(meta=True)
-    def spec_exception(self, meta: Any, items: list[Any]) -> sx.Spec:
-        return sx.SpecException(_pos(meta), tuple(items))
+    # a replicated datatype or an exception is specified as it is declared
+    spec_datatype_copy = datatype_copy
+    spec_exception = exception
 
     @v_args(meta=True)
     def spec_structure(self, meta: Any, items: list[Any]) -> sx.Spec:
@@ -735,7 +730,7 @@ class _ToAst(lark.Transformer[Token, Any]):
 
     def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
         if data == "start":
-            return _flat_decs(tuple(children))
+            return _flat(tuple(children))
         raise SmlSyntaxError(f"{_pos(meta)}: internal: no rule for {data}")
 
 
@@ -781,21 +776,12 @@ def _sig_name(sig: sx.SigExp | None) -> str | None:
     return sig.name if isinstance(sig, sx.SigName) else None
 
 
-def _flat_specs(items: tuple[Any, ...]) -> tuple[sx.Spec, ...]:
-    out: list[sx.Spec] = []
+def _flat(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Nested tuples of specs or of declarations, flat and in order, without the ``None``s."""
+    out: list[Any] = []
     for it in items:
         if isinstance(it, tuple):
-            out.extend(_flat_specs(it))
-        elif it is not None:
-            out.append(it)
-    return tuple(out)
-
-
-def _flat_decs(items: tuple[Any, ...]) -> tuple[sx.Dec, ...]:
-    out: list[sx.Dec] = []
-    for it in items:
-        if isinstance(it, tuple):
-            out.extend(_flat_decs(it))
+            out.extend(_flat(it))
         elif it is not None:
             out.append(it)
     return tuple(out)

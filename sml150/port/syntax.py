@@ -21,7 +21,7 @@ __all__ = [
     "Exp", "Fn", "Fun", "FunBind", "Functor", "Handle", "If", "Let", "ListExp", "Local", "Open",
     "OrElse", "PAs", "PCon", "PConst", "PList", "PRecord", "PTuple", "PTyped", "PVar", "PWild",
     "Pat", "Pos", "Raise", "Record", "Rule", "Selector", "SeqExp", "SigBody", "SigExp",
-    "SigName", "SigWhere", "Signature", "Spec", "SpecDatatype", "SpecException", "SpecInclude",
+    "SigName", "SigWhere", "Signature", "Spec", "SpecInclude",
     "SpecStructure", "SpecType", "SpecVal", "StrApp", "StrBody", "StrExp", "StrName",
     "Structure", "TArrow", "TCon", "TRecord", "TTuple", "TVar", "Tuple", "Ty", "TypeDec",
     "Typed", "Val", "Var",
@@ -514,7 +514,7 @@ class DatBind:
 
 @attrs.frozen
 class Datatype:
-    """``datatype ... and ...``; a ``datatype t = datatype T.t`` copy has ``copy_of``."""
+    """``datatype ... and ...``, declared or in a signature; a replication has ``copy_of``."""
 
     pos: Pos
     "Where it is."
@@ -526,7 +526,7 @@ class Datatype:
 
 @attrs.frozen
 class Exception:
-    """``exception E [of ty] and ...``."""
+    """``exception E [of ty] and ...`` (also in a signature)."""
 
     pos: Pos
     "Where it is."
@@ -622,28 +622,6 @@ class SpecType:
 
 
 @attrs.frozen
-class SpecDatatype:
-    """``datatype ...`` in a signature (or a replication ``datatype t = datatype T.t``)."""
-
-    pos: Pos
-    "Where it is."
-    binds: tuple[DatBind, ...]
-    "The datatypes."
-    copy_of: str | None = None
-    "The copied datatype's long name, for a replication."
-
-
-@attrs.frozen
-class SpecException:
-    """``exception E [of ty]`` in a signature."""
-
-    pos: Pos
-    "Where it is."
-    binds: tuple[tuple[str, Ty | None], ...]
-    "The exceptions, with their argument types."
-
-
-@attrs.frozen
 class SpecStructure:
     """``structure S : SIG`` in a signature."""
 
@@ -665,8 +643,9 @@ class SpecInclude:
     "The signature included."
 
 
-Spec: TypeAlias = SpecVal | SpecType | SpecDatatype | SpecException | SpecStructure | SpecInclude
-"A specification of a signature (``sharing`` constraints are read and dropped)."
+Spec: TypeAlias = SpecVal | SpecType | Datatype | Exception | SpecStructure | SpecInclude
+"""A specification of a signature (``sharing`` constraints are read and dropped); a datatype or
+an exception is specified as it is declared, by the declaration's own record."""
 
 
 @attrs.frozen
