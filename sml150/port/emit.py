@@ -47,9 +47,10 @@ from sml150.port.names import (
     library_arity,
     snake,
 )
+from sml150.port.smltypes import free_vars
 
 __all__ = ["INT_EST", "Emitter", "FunSig", "PortError", "Scope", "Target", "arity", "fresh_local",
-           "groups_of"]
+           "groups_of", "holds_fn"]
 
 
 class PortError(ValueError):
@@ -438,6 +439,15 @@ class Emitter:
             self._annotated()
         return ty
 
+    def monomorphic_type(self, e: sx.Exp, scope: Scope) -> str | None:
+        """The Python type inference gives ``e`` when it names no type variable (else None).
+
+        What a temporary holding ``e`` is declared with, so mypy infers the lambdas in ``e``
+        against it (``Seq.map(lambda r: Seq.nth(0, r), g)`` alone makes mypy solve ``Never``).
+        """
+        t = self._inferred(e)
+        return None if t is None or free_vars(t) else self._exp_type(e, scope)
+
     def inferred_val(self, p: sx.PVar, scope: Scope) -> str | None:
         """The type inference found for the variable a ``val`` binds at ``p`` (or None)."""
         if self.annotator is None:
@@ -693,14 +703,19 @@ class Emitter:
         pre: list[str] = []
         names: dict[str, str] = {}
 
-        def typed_first(x: sx.Exp, lifted: sx.Exp) -> sx.Exp:
-            """``x`` (``lifted``) computed first into a temporary declared with its type."""
+        def typed_first(x: sx.Exp, lifted: sx.Exp, declared: str | None = None) -> sx.Exp:
+            """``x`` (``lifted``) computed first into a temporary declared with its type.
+
+            The type ``declared``, else the one inference gives ``x``.
+            """
             tmp = f"_v{next(self._fresh)}"
-            declared = self._exp_type(x, scope)
+            declared = declared or self._exp_type(x, scope)
             try:
                 text = self.exp(lifted, scope.bind(names))
             except _NeedStatements:
                 return lifted
+            pending, self._pending = self._pending, []  # the defs its lambdas became, first
+            pre.extend(pending)
             pre.append(f"{tmp}: {declared} = {text}")
             names[tmp] = tmp
             return sx.Var(x.pos, tmp)
@@ -733,13 +748,21 @@ class Emitter:
                             ("Seq.", "SeqUtils.")) and self._widened(arg, scope):
                         # `Step(...)` passed as the library's `value`
                         return sx.App(pos, new_fn, typed_first(arg, lift(arg, depth + 1)), infix)
+                    declared = (self.monomorphic_type(arg, scope) if _maps_a_call(arg)
+                                else None)
+                    if declared is not None:  # `len (Seq.map (fn r => nth 0 r) g)`
+                        return sx.App(pos, new_fn,
+                                      typed_first(arg, lift(arg, depth + 1), declared), infix)
                     return sx.App(pos, new_fn, lift(arg, depth + 1), infix)
                 case sx.Tuple(pos, items):
                     return sx.Tuple(pos, tuple(lift(i, depth + 1) for i in items))
                 case sx.ListExp(pos, items):
                     return sx.ListExp(pos, tuple(lift(i, depth + 1) for i in items))
                 case sx.Typed(pos, inner, ty):
-                    return sx.Typed(pos, lift(inner, depth), ty)
+                    typed = sx.Typed(pos, lift(inner, depth), ty)
+                    if _has_empty(inner) and not _has_tyvar(ty):  # `fromList [] : int seq`
+                        return typed_first(x, typed, self.ty(ty, scope))
+                    return typed
                 case sx.AndAlso(pos, left, right):
                     return sx.AndAlso(pos, lift(left, depth + 1), right)
                 case sx.OrElse(pos, left, right):
@@ -873,7 +896,8 @@ class Emitter:
             if init is not None:  # `val r = ref e`: r a plain local (see Scope.refs)
                 pre, x = self._hoisted(init, scope)
                 return [*pre, f"{name} = {x}"], {core.name: name}
-            ann = self._pat_type(p, scope)
+            ann = self._pat_type(p, scope) or (  # mypy types its lambdas against it
+                self.monomorphic_type(e, scope) if holds_fn(e) else None)
             if isinstance(e, (*_STATEMENT_FORMS, sx.If)):
                 ann = ann or (self._exp_type(e, scope) if isinstance(e, (sx.Case, sx.If))
                               else None)  # branches assign it: mypy takes the type declared
@@ -1366,6 +1390,9 @@ class Emitter:
                     if len(self._pending) == mark:
                         if isinstance(core, sx.PWild):
                             params = ["_"]
+                        callee = _eta(params, body)
+                        if callee is not None:  # `fn x => f x` is `f` (mypy types it there)
+                            return callee
                         return f"lambda {', '.join(params)}: {body}".replace("lambda :",
                                                                               "lambda:")
             except _NeedStatements:
@@ -1687,6 +1714,111 @@ def _own_member(name: str, scope: Scope) -> bool:
 def _is_con_name(name: str, scope: Scope) -> bool:
     """Whether ``name`` is a constructor (a long name always is: variables are short)."""
     return "." in name or name in scope.cons or name in LIB_CONS
+
+
+def _eta(params: list[str], body: str) -> str | None:
+    """The function ``f`` when a lambda is ``lambda x: f(x)``, ``f`` a name not reading ``x``.
+
+    Not a class (a constructor's value keeps its lambda, as the port types it there).
+
+    >>> _eta(["x"], "graphseq.to_list(x)"), _eta(["x"], "f(x, x)"), _eta(["x"], "Some(x)")
+    ('graphseq.to_list', None, None)
+    """
+    if len(params) != 1:
+        return None
+    found = re.fullmatch(r"([A-Za-z_][\w.]*)\((\w+)\)", body)
+    if found is None or found[2] != params[0]:
+        return None
+    parts = found[1].split(".")
+    if params[0] in parts or not parts[-1].lstrip("_")[:1].islower():
+        return None
+    return found[1]
+
+
+def holds_fn(e: sx.Exp) -> bool:
+    """Whether ``e`` passes a ``fn`` in its arguments (``to_list (map (fn x => ...) s)``).
+
+    >>> from sml150.port.parser import parse
+    >>> holds_fn(parse("val x = f (g (fn y => y), 1)")[0].binds[0][1])
+    True
+    """
+    match e:
+        case sx.Fn():
+            return True
+        case sx.App(_, fn, arg):
+            return holds_fn(fn) or holds_fn(arg)
+        case sx.Tuple(_, items) | sx.ListExp(_, items):
+            return any(holds_fn(i) for i in items)
+        case sx.Typed(_, inner, _):
+            return holds_fn(inner)
+    return False
+
+
+def _maps_a_call(e: sx.Exp) -> bool:
+    """Whether ``e`` calls the library with a ``fn`` whose body is a call (mypy needs the type).
+
+    Passed on to a function, ``Seq.map(lambda r: Seq.nth(0, r), g)`` makes mypy solve the
+    lambda's result as ``Never``; held in a temporary declared with its type, it does not.
+
+    >>> from sml150.port.parser import parse
+    >>> [_maps_a_call(parse(f"val x = {e}")[0].binds[0][1])
+    ...  for e in ("Seq.map (fn r => f r) g", "Seq.map (fn r => r + 1) g", "f (fn r => g r)")]
+    [True, False, False]
+    """
+    if not isinstance(e, sx.App) or e.infix:
+        return False
+    head, args = _spine(e)
+    if not (isinstance(head, sx.Var) and head.name.startswith(("Seq.", "SeqUtils."))):
+        return False
+    flat = [i for a in args for i in (a.items if isinstance(a, sx.Tuple) else (a,))]
+    for given in flat:
+        a = given
+        while isinstance(a, sx.Typed):
+            a = a.exp
+        if isinstance(a, sx.Fn) and len(a.rules) == 1:
+            body = a.rules[0].body
+            while isinstance(body, sx.Typed):
+                body = body.exp
+            if isinstance(body, sx.App) and not body.infix:
+                return True
+    return False
+
+
+def _has_empty(e: sx.Exp) -> bool:
+    """Whether ``e`` builds an empty list or sequence in its arguments (mypy types it ``Never``).
+
+    >>> from sml150.port.parser import parse
+    >>> [_has_empty(parse(f"val x = {e}")[0].binds[0][1]) for e in ("f ([], 1)", "f [1]")]
+    [True, False]
+    """
+    match e:
+        case sx.ListExp(_, items):
+            return not items or any(_has_empty(i) for i in items)
+        case sx.Var(_, name):
+            return name in ("nil", "Seq.empty")
+        case sx.App(_, fn, arg):
+            return _has_empty(fn) or _has_empty(arg)
+        case sx.Tuple(_, items):
+            return any(_has_empty(i) for i in items)
+        case sx.Typed(_, inner, _):
+            return _has_empty(inner)
+    return False
+
+
+def _has_tyvar(t: sx.Ty) -> bool:
+    """Whether the SML type ``t`` names a type variable (``'a list``)."""
+    match t:
+        case sx.TVar():
+            return True
+        case sx.TTuple(_, items):
+            return any(_has_tyvar(i) for i in items)
+        case sx.TArrow(_, arg, result):
+            return _has_tyvar(arg) or _has_tyvar(result)
+        case sx.TCon(_, _, args):
+            return any(_has_tyvar(a) for a in args)
+        case sx.TRecord(_, fields):
+            return any(_has_tyvar(f) for _, f in fields)
+    return False
 
 
 def _untyped(p: sx.Pat) -> sx.Pat:

@@ -32,7 +32,7 @@ import attrs
 from sml150.port import syntax as sx
 from sml150.port.analysis import names as analysis_names
 from sml150.port.annotate import Annotator
-from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of
+from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of, holds_fn
 from sml150.port.infer import Inferred
 from sml150.port.layout import add_imports
 from sml150.port.names import LIB_CONS, snake
@@ -274,6 +274,10 @@ def _test(em: Emitter, scope: Scope, n: int, bindings: list[tuple[sx.Pat, sx.Exp
             body += got
             inner = inner.bind(bound)
         pre, x = em.value(e, inner)
+        declared = em.monomorphic_type(e, inner) if holds_fn(e) else None
+        if declared is not None:  # mypy types its lambdas against the type
+            pre.append(f"_got: {declared} = {x}")
+            x = "_got"
         py, _ = em.pat(_as_estimate(p, e, scope), inner)
     body += [*pre, f"match {x}:", f"    case {py}:", "        pass", "    case other:",
              f"        raise AssertionError(f'val at {p.pos}: got {{other!r}}')"]
