@@ -6,6 +6,10 @@ function: the ``val``s that name values before it, in order, then a ``match`` th
 test when the value does not match (so importing the module runs nothing, and each test stands
 alone). The structure's functor applications (``structure R = Riskless (M1)``) are module-level
 names, its functions module-level helpers (typed ``Any`` where the SML gives no types).
+Tests that run inside a structure are test structures too (``body_tests``): a test functor's
+application, the ``val`` tests inside a functor the file applies, a structure's own.
+
+(Over 400 lines: the one translation of SML tests, from finding them to the pytest module.)
 
 >>> text = port_tests("riskless", '''
 ... structure TestRiskless = struct
@@ -26,11 +30,13 @@ def test_1() -> None:
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 import attrs
 
 from sml150.port import syntax as sx
 from sml150.port.analysis import names as analysis_names
+from sml150.port.analysis import pat_vars
 from sml150.port.annotate import Annotator
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of, holds_fn
 from sml150.port.infer import Inferred
@@ -40,22 +46,153 @@ from sml150.port.opens import resolve_opens
 from sml150.port.parser import parse
 from sml150.port.tidy import drop_unused_imports, mark_unused_locals
 
-__all__ = ["port_tests", "structures_of_tests"]
+__all__ = ["body_tests", "functors_tested_nowhere", "port_tests", "structures_of_tests"]
 
 
-def structures_of_tests(decs: tuple[sx.Dec, ...]) -> list[sx.Structure]:
-    """The file's test structures: top-level structures named ``Test...``.
+def structures_of_tests(decs: tuple[sx.Dec, ...],
+                        also: Collection[str] = ()) -> list[sx.Structure]:
+    """The file's test structures: top-level structures named ``Test...`` or in ``also``.
 
     >>> [s.name for s in structures_of_tests(parse("structure TestX = struct end"))]
     ['TestX']
     """
-    return [d for d in decs if isinstance(d, sx.Structure) and d.name.startswith("Test")
-            and isinstance(d.body, sx.StrBody)]
+    return [d for d in decs if isinstance(d, sx.Structure) and isinstance(d.body, sx.StrBody)
+            and (d.name.startswith("Test") or d.name in also)]
+
+
+def body_tests(decs: tuple[sx.Dec, ...], given: Collection[str], kept: Collection[str] = (),
+               unit: str | None = None) -> tuple[tuple[sx.Dec, ...], list[str]]:
+    """``decs`` with the SML's tests that run inside a structure as test structures.
+
+    A test functor's application (``structure TESTALL = TestOne (TicTacToe (...))``, the
+    functor not in ``given``, its body holding ``val`` tests) is the functor's body with its
+    parameter bound to the argument, as SML runs it; a structure's own ``val`` tests
+    (``val true = ...`` inside ``structure LookAndSay``), and those of a functor of ``given``
+    the file applies (``structure T = TicTacToe (...)``), are a test structure that opens it
+    and replays its ``val``s in order, but those it binds that the port has (``kept``: the
+    open gives them, as the port computes them); another structure than the module's
+    ``unit`` holding tests is a test structure (``structure GraphTests``). Returns the new
+    declarations and the test structures' names.
+
+    >>> decs, made = body_tests(parse('''
+    ... functor TestOne (T : GAME) = struct val 3 = T.n end
+    ... structure All = TestOne (struct val n = 3 end)'''), ())
+    >>> made, [type(d.body).__name__ for d in decs if isinstance(d, sx.Structure)]
+    (['All'], ['StrBody'])
+    """
+    functors = {d.name: d for d in decs if isinstance(d, sx.Functor)}
+    out: list[sx.Dec] = []
+    made: list[str] = []
+    for d in decs:
+        out.append(d)
+        if not isinstance(d, sx.Structure):
+            continue
+        if isinstance(d.body, sx.StrBody) and not d.name.startswith("Test") and _has_tests(
+                d.body.decs):  # its own tests, run as it is declared
+            if d.name != unit:  # a test structure by another name (`GraphTests`)
+                made.append(d.name)
+            else:
+                made.append(f"Test{d.name}")
+                out.append(_replayed(made[-1], sx.StrName(d.pos, d.name), d.body.decs, kept))
+        for app in _applications_in(d.body):
+            fct = functors.get(app.functor)
+            if fct is None or not isinstance(fct.body, sx.StrBody) or not _has_tests(
+                    fct.body.decs):
+                continue
+            if app is d.body and fct.name not in given and fct.param is not None:
+                # a test functor applied: its body, its parameter bound to the argument
+                out[-1] = sx.Structure(d.pos, d.name, None, sx.StrBody(app.pos, (
+                    sx.Structure(app.pos, fct.param, None, app.arg), *fct.body.decs)))
+                made.append(d.name)
+            else:  # the tests inside a functor, run at each application
+                made.append(f"Test{fct.name}{len(made) + 1}")
+                out.append(_replayed(made[-1], app, fct.body.decs, kept, fct.param))
+    return tuple(out), made
+
+
+def _applications_in(s: sx.StrExp) -> list[sx.StrApp]:
+    """The functor applications in ``s``, at any depth (its structures' too), outermost first."""
+    match s:
+        case sx.StrApp(_, _, arg):
+            return [s, *_applications_in(arg)]
+        case sx.StrBody(_, decs):
+            return [a for d in decs if isinstance(d, sx.Structure)
+                    for a in _applications_in(d.body)]
+    return []
+
+
+def functors_tested_nowhere(decs: tuple[sx.Dec, ...]) -> list[str]:
+    """One line (``LINE:COL: why``) for each functor with ``val`` tests the file never applies.
+
+    SML runs them at each application, which the port has not got.
+
+    >>> functors_tested_nowhere(parse("functor F (S : GAME) = struct val 3 = S.n end"))[0][:40]
+    '1:35: the tests inside functor F run whe'
+    """
+    applied = {a.functor for d in decs if isinstance(d, sx.Structure)
+               for a in _applications_in(d.body)}
+    out: list[str] = []
+    for d in decs:
+        if isinstance(d, sx.Functor) and isinstance(d.body, sx.StrBody) and (
+                d.name not in applied):
+            first = next((v for v in d.body.decs if isinstance(v, sx.Val) and any(
+                _is_test_pat(p) for p, _ in v.binds)), None)
+            if first is not None:
+                out.append(f"{first.binds[0][0].pos}: the tests inside functor {d.name} run "
+                           "where it is applied, and this file applies it nowhere: not ported")
+    return out
+
+
+def _replayed(name: str, target: sx.StrExp, decs: tuple[sx.Dec, ...], kept: Collection[str],
+              param: str | None = None) -> sx.Structure:
+    """``structure name = struct structure A = target open A <the vals of decs> end``.
+
+    A ``val`` the port has (in ``kept``), or one that reads the functor's parameter ``param``
+    (``val n = Settings.board_size``), is a member of ``A``, which the ``open`` gives: it is
+    not replayed.
+    """
+    vals = tuple(d for d in decs if isinstance(d, sx.Val) and (_has_tests((d,)) or not (
+        _pat_vars_of(d) & set(kept)
+        or (param is not None and any(n.split(".")[0] == param for n in analysis_names(d))))))
+    pos = target.pos
+    if isinstance(target, sx.StrName):
+        return sx.Structure(pos, name, None, sx.StrBody(pos, (sx.Open(pos, (target.name,)),
+                                                              *vals)))
+    applied = f"{name}Applied"
+    return sx.Structure(pos, name, None, sx.StrBody(pos, (
+        sx.Structure(pos, applied, None, target), sx.Open(pos, (applied,)), *vals)))
+
+
+def _pat_vars_of(d: sx.Val) -> set[str]:
+    """The names a ``val`` binds (any depth)."""
+    return {n for p, _ in d.binds for n in pat_vars(p)}
+
+
+def _has_tests(decs: tuple[sx.Dec, ...]) -> bool:
+    """Whether ``decs`` hold a ``val`` test (a pattern that can fail: ``val true = ...``)."""
+    return any(isinstance(d, sx.Val) and any(_is_test_pat(p) for p, _ in d.binds)
+               for d in decs)
+
+
+def _is_test_pat(p: sx.Pat) -> bool:
+    match p:
+        case sx.PConst() | sx.PList() | sx.PCon():
+            return True
+        case sx.PVar(_, name):
+            return name in _TOP_CONS
+        case sx.PTyped(_, inner, _) | sx.PAs(_, _, inner):
+            return _is_test_pat(inner)
+        case sx.PTuple(_, items):
+            return any(_is_test_pat(i) for i in items)
+        case sx.PRecord(_, fields):
+            return any(_is_test_pat(f) for _, f in fields)
+    return False
 
 
 def port_tests(module: str, sml: str, homes: dict[str, str],
                given: Scope | None = None, inferred: Inferred | None = None, *,
-               unit: str | None = None, factories: dict[str, str] | None = None) -> str | None:
+               unit: str | None = None, factories: dict[str, str] | None = None,
+               kept: Collection[str] = ()) -> str | None:
     """The pytest module for the test structures of the SML text ``sml`` (None if none).
 
     ``homes`` names the Python module of each functor or structure the tests apply or name
@@ -66,32 +203,26 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
     ``factories``, the names in ``homes`` that Python calls (functors, classes), each with the
     class its argument is (``TicTacToe``: ``TTTConsts``), the rest being values (2013's map
     functor ``M1 (P)`` is the value ``M1``). The file's top-level
-    functor applications the tests name (``structure RL1 = Riskless (M1 (P))``) come first.
+    functor applications the tests name (``structure RL1 = Riskless (M1 (P))``) come first;
+    ``kept``, the SML values the module has (what ``body_tests`` need not replay).
     REQUIRES: nothing. ENSURES: a module whose
     test functions check what the SML's ``val`` tests check; raises ``PortError`` (one line,
     with the position) on a test it cannot translate.
     """
-    decs = resolve_opens(parse(sml))
-    found = structures_of_tests(decs)
+    decs, made = body_tests(parse(sml), set(homes), kept, unit)
+    found = structures_of_tests(decs := resolve_opens(decs), made)
     if not found:
         return None
     em = Emitter()
     if inferred is not None:  # the types inference found where the SML writes none
         em.annotator = Annotator(inferred, avoid=set(homes))
-    scope = Scope.empty()
-    if given is not None:
-        scope = attrs.evolve(scope, cons=given.cons, types=given.types,
-                             int_est=given.int_est)
-    scope = attrs.evolve(scope, structs={**scope.structs, **{n: n for n in homes}})
-    if unit is not None and unit not in homes:  # the file's own structure: the module
-        em.imports.add(f"import {module}")
-        scope = attrs.evolve(scope, structs={**scope.structs, unit: module})
+    scope = _test_scope(em, module, homes, given, unit)
     apply = _Applier(em, homes, factories)
-    bindings: list[tuple[sx.Pat, sx.Exp]] = []
     count = 0
     lines, scope = _applications(decs, found, apply, scope)
     for test in found:
         assert isinstance(test.body, sx.StrBody)
+        bindings: list[tuple[sx.Pat, sx.Exp]] = []  # this structure's, replayed in its tests
         for d in test.body.decs:
             match d:
                 case sx.Structure(_, name, _, sx.StrApp() as app):
@@ -112,6 +243,8 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
                             continue
                         count += 1
                         lines += ["", "", *_test(em, scope, count, bindings, p=p, e=e)]
+                        if _binds_variables(p, scope):  # `val SOME m = ...`: m for the next
+                            bindings.append((p, e))
                 case sx.Open():  # the given structure's names: the module's own (given)
                     pass
                 case _:
@@ -126,7 +259,8 @@ def port_tests(module: str, sml: str, homes: dict[str, str],
     names: set[str] = set()
     if given is not None:
         names = {c.py.removesuffix("()") for c in given.cons.values()} | {
-            t.split("[")[0] for k, t in given.types.items() if k == t.split("[")[0]}
+            t.split("[")[0] for k, t in given.types.items() if k == t.split("[")[0]} | set(
+            given.exns.values())
     own = set(re.findall(r"^(?:def |class )?(\w+)", text, re.M))  # what the tests define
     em.imports.update(f"from {home} import {n}" for n, home in homes.items()
                       if re.search(rf"\b{n}\b", text) and (n not in names or home == module)
@@ -262,6 +396,46 @@ def _as_estimate(p: sx.Pat, e: sx.Exp, scope: Scope) -> sx.Pat:
             and isinstance(head, sx.Var) and head.name.split(".")[-1] == "estimate"):
         return sx.PCon(core.pos, "Guess", core)
     return p
+
+
+def _binds_variables(p: sx.Pat, scope: Scope) -> bool:
+    """Whether the test pattern ``p`` also binds a variable (``SOME m``: ``m``)."""
+    match p:
+        case sx.PVar(_, name):
+            return "." not in name and name not in _TOP_CONS and name not in LIB_CONS and (
+                name not in scope.cons)
+        case sx.PAs():
+            return True
+        case sx.PCon(_, _, arg):
+            return arg is not None and _binds_variables(arg, scope)
+        case sx.PTyped(_, inner, _):
+            return _binds_variables(inner, scope)
+        case sx.PTuple(_, items) | sx.PList(_, items):
+            return any(_binds_variables(i, scope) for i in items)
+        case sx.PRecord(_, fields):
+            return any(_binds_variables(f, scope) for _, f in fields)
+    return False
+
+
+def _test_scope(em: Emitter, module: str, homes: dict[str, str], given: Scope | None,
+                unit: str | None) -> Scope:
+    """What the tests' names mean.
+
+    The module's constructors and types, the homework's structures, and the file's own
+    structure as the module (its helpers too).
+    """
+    scope = Scope.empty()
+    if given is not None:
+        scope = attrs.evolve(scope, cons=given.cons, types=given.types, exns=given.exns,
+                             int_est=given.int_est)
+    scope = attrs.evolve(scope, structs={**scope.structs, **{n: n for n in homes}})
+    if unit is not None:
+        em.imports.add(f"import {module}")
+        scope = attrs.evolve(scope, structs={**scope.structs, unit: module})
+        if given is not None:  # its functions, called as the module defines them
+            scope = scope.with_funs({f"{unit}.{k}": attrs.evolve(f, py=f"{module}.{f.py}")
+                                     for k, f in given.funs.items() if "." not in f.py})
+    return scope
 
 
 def _test(em: Emitter, scope: Scope, n: int, bindings: list[tuple[sx.Pat, sx.Exp]], *,

@@ -51,7 +51,7 @@ from sml150.port.names import LIB_CONS, Con, snake
 from sml150.port.opens import resolve_opens
 from sml150.port.parser import SmlSyntaxError, parse
 from sml150.port.seeds import infer_best
-from sml150.port.smltests import port_tests
+from sml150.port.smltests import functors_tested_nowhere, port_tests
 from sml150.port.tidy import drop_unused_imports, mark_handout_names
 
 __all__ = ["ModulePort", "guess_homework", "port_module", "starter_text"]
@@ -165,9 +165,10 @@ def _port_module(hw: str, module: str, sml: str) -> ModulePort:
     try:
         tests = port_tests(module, sml, homes, job.scope, inferred,
                            unit=unit.name if unit is not None else None,
-                           factories=_factories(hw))
+                           factories=_factories(hw), kept=job.ported)
     except (PortError, SmlSyntaxError) as e:
         job.failures.append(f"tests: {e}")
+    job.failures += [f"tests: {line}" for line in functors_tested_nowhere(raw)]
     out = mark_handout_names(drop_unused_imports(job.text(text, tree)))
     return ModulePort(out, job.ported, job.failures, job.skipped, job.scope, tests)
 
@@ -181,10 +182,14 @@ def _factories(hw: str) -> dict[str, str]:
 
     out: dict[str, str] = {}
     for spec in homework(hw)[0]:
-        for node in ast.parse(starter_text(hw, spec.name) or "").body:
+        body = ast.parse(starter_text(hw, spec.name) or "").body
+        classes = {n.name.lower(): n.name for n in body if isinstance(n, ast.ClassDef)}
+        for node in body:
             if isinstance(node, ast.FunctionDef) and node.args.args:
                 ann = node.args.args[0].annotation
-                out[node.name] = ast.unparse(ann) if ann is not None else ""
+                name = ast.unparse(ann) if ann is not None else ""
+                # the signature's Protocol (TTTCONSTS): the module's class of it (TTTConsts)
+                out[node.name] = classes.get(name.lower(), name)
             elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 out[node.name] = ""
     return out
