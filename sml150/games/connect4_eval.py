@@ -45,6 +45,9 @@ out the blocks scores near ``-WIN_NOW``, and every other score lies strictly ins
 ints only, typed for mypyc (no lambdas, no attrs); the masks of a board size are computed once
 (``geometry``).
 
+(Over 400 lines: the terms, the forced blocks, the one-stone lookahead and the weights are one
+evaluation compiled as one native module, whose parts call each other on every leaf.)
+
 >>> from sml150.games.connect4 import ConnectFour7x6 as G
 >>> def score(moves: str) -> int:
 ...     s = G.parse_moves(moves)
