@@ -10,6 +10,7 @@ Which functions the starter's stubs reach
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -25,10 +26,11 @@ __all__ = ["body_of", "is_test_unit", "method_helpers", "names", "reachable", "s
 
 
 def reachable(decs: list[sx.Dec], defs: dict[tuple[str | None, str], StarterDef],
-               cls: str | None) -> set[str]:
+               cls: str | None, roots: Collection[str] = ()) -> set[str]:
     """The SML functions and values the starter's stubs need.
 
-    The stubs' own, and every one they name, transitively (the rest of a file is its tests).
+    The stubs' own, and every one they name, transitively (the rest of a file is its tests);
+    also the functions in ``roots`` (those the functor's own tests call) and what they need.
     """
     bodies: dict[str, list[object]] = {}
     for d in decs:
@@ -42,6 +44,8 @@ def reachable(decs: list[sx.Dec], defs: dict[tuple[str | None, str], StarterDef]
                     bodies[core.name] = [e]
     stubs = {n for n in bodies if (sd := defs.get((cls, snake(n))) or defs.get((None, snake(n))))
              is not None and sd.stub_line is not None}
+    funs = {fb.name for d in decs if isinstance(d, sx.Fun) for fb in d.binds}
+    stubs |= {n for n in roots if n in funs}
     seen: set[str] = set()
     todo = list(stubs)
     while todo:

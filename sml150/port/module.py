@@ -6,7 +6,8 @@ other datatype is one frozen attrs class per constructor (``value`` for a one-ty
 ``arg0``, ``arg1``, ... for a tuple) and a ``Union`` alias; ``type t = ...`` is a ``TypeAlias``;
 an exception is a class; a structure's functions are module-level functions and a class of
 them named after it; a functor is a frozen class whose field is its argument structure and a
-factory function; ``structure S = F (X)`` is ``S = F(X)``. A functor's argument is typed
+factory function, its own ``val`` tests run as the class is made (as SML runs them at each
+application); ``structure S = F (X)`` is ``S = F(X)``. A functor's argument is typed
 ``Any`` (with a ``# port:`` note): its signature is the library's Protocol, which a porter
 names by hand.
 
@@ -25,15 +26,17 @@ from __future__ import annotations
 import attrs
 
 from sml150.port import syntax as sx
+from sml150.port.analysis import pat_vars
 from sml150.port.annotate import Annotator
 from sml150.port.decls import datatype_decl, exception_decl, type_decl
 from sml150.port.deep import run_deep
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, Target, arity, groups_of
 from sml150.port.layout import add_imports
-from sml150.port.names import snake
+from sml150.port.names import LIB_CONS, snake
 from sml150.port.opens import resolve_opens
 from sml150.port.parser import SmlSyntaxError, parse
 from sml150.port.seeds import infer_best
+from sml150.port.smltests import application_tests, functor_vals
 from sml150.port.starter import ModulePort
 from sml150.port.tidy import drop_unused_imports
 
@@ -116,7 +119,7 @@ class _Module:
                     scope = attrs.evolve(scope, structs={
                         **scope.structs, name: scope.structs.get(target, target)})
                 case sx.Functor(_, name, param, _, sx.StrBody(_, decs)) if param is not None:
-                    scope = self.functor(name, param, decs, scope)
+                    scope = self.functor(d, param, decs, scope)
                 case sx.Signature(_, name):
                     self.skipped.append(f"signature {name} (the library's Protocols stand for "
                                         "signatures)")
@@ -144,11 +147,13 @@ class _Module:
 
     def val(self, p: sx.Pat, e: sx.Exp, scope: Scope, owner: str | None) -> Scope:
         core = p.pat if isinstance(p, sx.PTyped) else p
-        if not isinstance(core, sx.PVar) or core.name in scope.cons:
+        if not isinstance(core, sx.PVar) or core.name in scope.cons or core.name in LIB_CONS:
             self.skipped.append(f"val at {p.pos} (a test)")
             return scope
         py = snake(core.name)
         ty = self.em.ty(p.ty, scope) if isinstance(p, sx.PTyped) else None
+        if ty is None and owner is not None:  # the type SML infers (`val k = double n`)
+            ty = self.em.inferred_val(core, scope)
         body = self.em.body(e, scope, Target("return", result=ty), p.pos)
         if owner is not None:
             if ty is None:
@@ -180,7 +185,9 @@ class _Module:
         self.ported.append(f"structure {name}")
         return attrs.evolve(inner, structs={**inner.structs, name: name})
 
-    def functor(self, name: str, param: str, decs: tuple[sx.Dec, ...], scope: Scope) -> Scope:
+    def functor(self, node: sx.Functor, param: str, decs: tuple[sx.Dec, ...],
+                scope: Scope) -> Scope:
+        name = node.name
         cls = f"_{name}"
         self.em.imports.update({"import attrs", "from typing import Any"})
         start = len(self.lines)
@@ -189,6 +196,11 @@ class _Module:
                              captured=scope.captured | {f"self.{param}."})
         for d in decs:
             inner = self.dec(d, inner, owner=cls)
+        ported = {n for p, _ in functor_vals(node) for n in pat_vars(p) if n in self.ported}
+        try:  # its own val tests, run where it is applied (as SML runs them)
+            self.out(application_tests(self.em, inner, node, ported), cls)
+        except (PortError, SmlSyntaxError) as e:
+            self.failures.append(f"tests: {e}")
         members = self.lines[start:]
         del self.lines[start:]
         self.out(["@attrs.frozen", f"class {cls}:", f'    """SML ``functor {name}``\'s result."""',

@@ -7,7 +7,9 @@ test when the value does not match (so importing the module runs nothing, and ea
 alone). The structure's functor applications (``structure R = Riskless (M1)``) are module-level
 names, its functions module-level helpers (typed ``Any`` where the SML gives no types).
 Tests that run inside a structure are test structures too (``body_tests``): a test functor's
-application, the ``val`` tests inside a functor the file applies, a structure's own.
+application, the ``val`` tests inside a functor the file applies, a structure's own. The
+``val`` tests inside the ported functor also run where the port applies it, as SML runs them
+(``application_tests``).
 
 (Over 400 lines: the one translation of SML tests, from finding them to the pytest module.)
 
@@ -36,7 +38,7 @@ import attrs
 
 from sml150.port import syntax as sx
 from sml150.port.analysis import names as analysis_names
-from sml150.port.analysis import pat_vars
+from sml150.port.analysis import pat_vars, unlocal
 from sml150.port.annotate import Annotator
 from sml150.port.emit import Emitter, FunSig, PortError, Scope, arity, groups_of, holds_fn
 from sml150.port.infer import Inferred
@@ -46,7 +48,8 @@ from sml150.port.opens import resolve_opens
 from sml150.port.parser import parse
 from sml150.port.tidy import drop_unused_imports, mark_unused_locals
 
-__all__ = ["body_tests", "functors_tested_nowhere", "port_tests", "structures_of_tests"]
+__all__ = ["application_tests", "body_tests", "functor_vals", "functors_tested_nowhere",
+           "port_tests", "read_by_tests", "structures_of_tests"]
 
 
 def structures_of_tests(decs: tuple[sx.Dec, ...],
@@ -121,10 +124,11 @@ def _applications_in(s: sx.StrExp) -> list[sx.StrApp]:
     return []
 
 
-def functors_tested_nowhere(decs: tuple[sx.Dec, ...]) -> list[str]:
+def functors_tested_nowhere(decs: tuple[sx.Dec, ...], run: Collection[str] = ()) -> list[str]:
     """One line (``LINE:COL: why``) for each functor with ``val`` tests the file never applies.
 
-    SML runs them at each application, which the port has not got.
+    SML runs them at each application, which the port has not got, unless the port is that
+    functor and runs them where it is applied (its name in ``run``: ``application_tests``).
 
     >>> functors_tested_nowhere(parse("functor F (S : GAME) = struct val 3 = S.n end"))[0][:40]
     '1:35: the tests inside functor F run whe'
@@ -134,13 +138,103 @@ def functors_tested_nowhere(decs: tuple[sx.Dec, ...]) -> list[str]:
     out: list[str] = []
     for d in decs:
         if isinstance(d, sx.Functor) and isinstance(d.body, sx.StrBody) and (
-                d.name not in applied):
+                d.name not in applied and d.name not in run):
             first = next((v for v in d.body.decs if isinstance(v, sx.Val) and any(
                 _is_test_pat(p) for p, _ in v.binds)), None)
             if first is not None:
                 out.append(f"{first.binds[0][0].pos}: the tests inside functor {d.name} run "
                            "where it is applied, and this file applies it nowhere: not ported")
     return out
+
+
+def functor_vals(functor: sx.Functor) -> list[tuple[sx.Pat, sx.Exp]]:
+    """The ``val`` bindings of ``functor``'s body, in order (a ``local``'s too)."""
+    if not isinstance(functor.body, sx.StrBody):
+        return []
+    return [b for d in unlocal(functor.body.decs) if isinstance(d, sx.Val) for b in d.binds]
+
+
+def read_by_tests(functor: sx.Functor, members: Collection[str],
+                 cons: Collection[str]) -> set[str]:
+    """The names the ``val``s ``application_tests`` replays mention (the tests' helpers).
+
+    >>> f = parse("functor F (S : GAME) = struct fun g x = x  val 3 = g S.n end")[0]
+    >>> sorted(read_by_tests(f, (), ()))
+    ['S.n', 'g']
+    """
+    return {n for _, e in _replays(functor, members, cons) for n in analysis_names(e)}
+
+
+def _replays(functor: sx.Functor, members: Collection[str],
+             cons: Collection[str]) -> list[tuple[sx.Pat, sx.Exp]]:
+    """The ``val``s of ``functor``'s body its tests replay, in order (none if it has none).
+
+    Its tests (``val Minnie = ...`` too, ``Minnie`` one of ``cons``, the constructors inside
+    the functor), and the ``val``s they need that the class has not (``members``), or that bind
+    no name (``val _ = print ...``, run for what they do); a ``val`` nothing reads is left
+    (``val color = Ansi.bright_cyan``: it only names a value, which the port need not).
+    """
+    vals = functor_vals(functor)
+    cons = {*cons, *LIB_CONS}
+    if not any(_is_test_pat(p, cons) for p, _ in vals):
+        return []
+    needed: set[str] = set()
+    out: list[tuple[sx.Pat, sx.Exp]] = []
+    for p, e in reversed(vals):
+        bound = set(pat_vars(p)) - set(cons)
+        if _is_test_pat(p, cons) or not bound or bound & needed - set(members):
+            out.append((p, e))
+            needed |= analysis_names(e)
+    return out[::-1]
+
+
+def application_tests(em: Emitter, scope: Scope, functor: sx.Functor,
+                      members: Collection[str]) -> list[str]:
+    """The ``val`` tests inside ``functor``, run as SML runs them: at each application.
+
+    An ``__attrs_post_init__`` for the functor's class (``[]`` when its body has no test):
+    the body's tests in order, after the ``val``s they need that the class has not
+    (``members``: the port computes those) and those run for their effect (``_replays``),
+    each test a ``match`` that raises SML's ``Bind`` as the port spells it
+    (``ValueError('Bind: ...')``), so applying the port where a test fails raises, as
+    applying the SML functor does. ``scope``: the names inside the functor's class.
+    REQUIRES: ``functor`` read by ``parse`` and its ``open``s resolved. ENSURES: the lines
+    of a method (not indented for the class); raises ``PortError`` on a ``val`` it cannot
+    translate.
+    """
+    cons = {*scope.cons, *LIB_CONS}
+    vals = _replays(functor, members, cons)
+    if not vals:
+        return []
+    body: list[str] = []
+    inner = scope
+    k = 0
+    with em.toplevel():
+        em.new_function(("self",))
+        for p, e in vals:
+            if not _is_test_pat(p, cons):  # a value the tests need, or one run for its effect
+                lines, bound = em.val(p, e, inner)
+                body += lines
+                inner = inner.bind(bound)
+                continue
+            k += 1  # each test's names its own (mypy gives each one type)
+            pre, x = em.value(e, inner)
+            declared = em.monomorphic_type(e, inner) if holds_fn(e) else None
+            if declared is not None:  # mypy types its lambdas against the type
+                pre.append(f"_got{k}: {declared} = {x}")
+                x = f"_got{k}"
+            py, bound = em.pat(_as_estimate(p, e, scope), inner)
+            body += [*pre, f"match {x}:", f"    case {py}:", "        pass",
+                     f"    case _other{k}:", f"        raise ValueError(f'Bind: {{_other{k}!r}} "
+                     f"(the SML test at {p.pos})')"]
+            inner = inner.bind(bound)
+    return ["def __attrs_post_init__(self) -> None:",
+            f'    """The SML\'s own tests inside ``functor {functor.name}``, run at each '
+            "application.", "",
+            "    SML runs a functor body's ``val`` tests each time it is applied: one that fails "
+            "raises",
+            "    ``Bind`` there (here ``ValueError``), so does this.", '    """',
+            *("    " + line for line in body)]
 
 
 def _replayed(name: str, target: sx.StrExp, decs: tuple[sx.Dec, ...], kept: Collection[str],
@@ -174,18 +268,19 @@ def _has_tests(decs: tuple[sx.Dec, ...]) -> bool:
                for d in decs)
 
 
-def _is_test_pat(p: sx.Pat) -> bool:
+def _is_test_pat(p: sx.Pat, cons: Collection[str] = ()) -> bool:
+    """Whether ``val p = ...`` can fail (``cons``: constructors besides the Basis' own)."""
     match p:
         case sx.PConst() | sx.PList() | sx.PCon():
             return True
         case sx.PVar(_, name):
-            return name in _TOP_CONS
+            return name in _TOP_CONS or name in cons
         case sx.PTyped(_, inner, _) | sx.PAs(_, _, inner):
-            return _is_test_pat(inner)
+            return _is_test_pat(inner, cons)
         case sx.PTuple(_, items):
-            return any(_is_test_pat(i) for i in items)
+            return any(_is_test_pat(i, cons) for i in items)
         case sx.PRecord(_, fields):
-            return any(_is_test_pat(f) for _, f in fields)
+            return any(_is_test_pat(f, cons) for _, f in fields)
     return False
 
 

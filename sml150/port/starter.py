@@ -29,7 +29,7 @@ import re
 import attrs
 
 from sml150.port import syntax as sx
-from sml150.port.analysis import body_of, method_helpers, reachable, sml_arity, typed
+from sml150.port.analysis import body_of, method_helpers, pat_vars, reachable, sml_arity, typed
 from sml150.port.annotate import Annotator
 from sml150.port.decls import datatype_decl, exception_decl, type_decl
 from sml150.port.deep import run_deep
@@ -51,7 +51,13 @@ from sml150.port.names import LIB_CONS, Con, snake
 from sml150.port.opens import resolve_opens
 from sml150.port.parser import SmlSyntaxError, parse
 from sml150.port.seeds import infer_best
-from sml150.port.smltests import functors_tested_nowhere, port_tests
+from sml150.port.smltests import (
+    application_tests,
+    functor_vals,
+    functors_tested_nowhere,
+    port_tests,
+    read_by_tests,
+)
 from sml150.port.tidy import drop_unused_imports, mark_handout_names
 
 __all__ = ["ModulePort", "guess_homework", "port_module", "starter_text"]
@@ -144,7 +150,10 @@ def _port_module(hw: str, module: str, sml: str) -> ModulePort:
     job.em.annotator = Annotator(inferred, avoid=module_names(tree, None) | job.taken)
     job.skipped.extend(left)
     job.declare(decs)
+    functor = unit if isinstance(unit, sx.Functor) and cls is not None else None
     wanted = reachable(decs, defs, cls)
+    if functor is not None:  # what the functor's own tests call is a method too
+        wanted = reachable(decs, defs, cls, read_by_tests(functor, wanted, job.scope.cons))
     for d in decs:
         if isinstance(d, sx.Fun):
             for fb in d.binds:
@@ -161,6 +170,7 @@ def _port_module(hw: str, module: str, sml: str) -> ModulePort:
                     job.skipped.append(f"val {core.name} (used by no function of the starter)")
                 else:
                     job.val(core.name, p, e)
+    run = [functor.name] if functor is not None and job.application_tests(functor) else []
     tests = None
     try:
         tests = port_tests(module, sml, homes, job.scope, inferred,
@@ -168,7 +178,7 @@ def _port_module(hw: str, module: str, sml: str) -> ModulePort:
                            factories=_factories(hw), kept=job.ported)
     except (PortError, SmlSyntaxError) as e:
         job.failures.append(f"tests: {e}")
-    job.failures += [f"tests: {line}" for line in functors_tested_nowhere(raw)]
+    job.failures += [f"tests: {line}" for line in functors_tested_nowhere(raw, run)]
     out = mark_handout_names(drop_unused_imports(job.text(text, tree)))
     return ModulePort(out, job.ported, job.failures, job.skipped, job.scope, tests)
 
@@ -358,6 +368,21 @@ class _Port:
             self.ported.append(name)
         except (PortError, SmlSyntaxError) as err:
             self.failures.append(f"{name}: {err}")
+
+    def application_tests(self, functor: sx.Functor) -> bool:
+        """Run ``functor``'s own ``val`` tests where its class is made (``application_tests``).
+
+        Whether it has any (a test that cannot be translated is one failure line).
+        """
+        members = {n for p, _ in functor_vals(functor) for n in pat_vars(p)
+                   if n in self.ported or self.starter_def(snake(n)) is not None}
+        try:
+            method = application_tests(self.em, self.scope, functor, members)
+        except (PortError, SmlSyntaxError) as e:
+            self.failures.append(f"tests: {e}")
+            return True
+        self.helpers.extend(["", *("    " + line if line else line for line in method)])
+        return bool(method)
 
     def text(self, text: str, tree: ast.Module) -> str:
         """The starter's ``text`` with the edits, helpers and imports."""

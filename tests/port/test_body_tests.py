@@ -4,30 +4,44 @@ Our own corpus solutions (``tests/port/corpus``) hold the three shapes: a test f
 to a functor application (``structure TESTALL = TestTTT (TicTacToe (struct val board_size = 3
 end))``), ``val`` tests inside the functor that application makes (``val true =
 is_valid_move (start, ...)`` in ``functor TicTacToe``), and ``val`` tests inside the module's
-own structure (``structure LookAndSay``). Each ports to tests that pass; tests inside a functor
-the file never applies are refused in one line with their position.
+own structure (``structure LookAndSay``). Each ports to tests that pass. The tests inside the
+ported functor also run where the port is applied, as SML runs them (``snippets/
+functor_tests.sml``, our own, applied nowhere in its file: they fail on a 1x1 board in both);
+those inside another functor the file never applies are refused in one line with their
+position.
 """
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
+
+import pytest
 
 from sml150.grading.toolkit import homework
 from sml150.port.starter import port_module, starter_text
 
+from .helpers import run
+
 CORPUS = Path(__file__).parent / "corpus"
 
 
-def _port(hw: str, solution: Path, files: list[str], target: Path) -> dict[str, str | None]:
-    """Port ``files`` of ``solution`` over the starter in ``target``; each module's tests."""
+def _port(hw: str, solution: Path, files: list[str], target: Path,
+          module: str | None = None) -> dict[str, str | None]:
+    """Port ``files`` of ``solution`` over the starter in ``target``; each module's tests.
+
+    ``module``: the starter module the (one) file fills, if not the file's name.
+    """
     for spec in homework(hw)[0]:
         (target / f"{spec.name}.py").write_text(starter_text(hw, spec.name) or "",
                                                 encoding="utf-8")
     tests: dict[str, str | None] = {}
-    for name in files:
-        result = port_module(hw, name, (solution / f"{name}.sml").read_text(encoding="utf-8"))
+    for file in files:
+        name = module or file
+        result = port_module(hw, name, (solution / f"{file}.sml").read_text(encoding="utf-8"))
         assert not result.failures, result.failures
         (target / f"{name}.py").write_text(result.text, encoding="utf-8")
         tests[name] = result.tests
@@ -67,3 +81,60 @@ def test_the_tests_of_a_functor_applied_nowhere_are_refused_in_one_line() -> Non
     result = port_module("hw10", "las", sml)
     assert result.failures == ["tests: 4:7: the tests inside functor Sized run where it is "
                                "applied, and this file applies it nowhere: not ported"]
+
+
+SNIPPET = Path(__file__).parent / "snippets" / "functor_tests.sml"
+
+
+def test_the_tests_inside_the_ported_functor_run_where_it_is_applied(tmp_path: Path) -> None:
+    # our snippet applies its functor nowhere (the course's driver does): its tests run in
+    # the port's class as it is made, the last two failing on a 1x1 board as in SML
+    tests = _port("hw10", SNIPPET.parent, ["functor_tests"], tmp_path, module="tictactoe")
+    assert tests["tictactoe"] is None
+    text = (tmp_path / "tictactoe.py").read_text(encoding="utf-8")
+    assert text.count("def __attrs_post_init__") == 1
+    assert "def empty_tiles(" in text  # the helper only the tests call is ported
+    done = subprocess.run([sys.executable, "-c", _APPLY_PY], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.stdout.split("\n")[:2] == [
+        "1 ValueError Bind: False (the SML test at 58:7)", "3 applied"], done.stdout + done.stderr
+
+
+_APPLY_PY = """
+from tictactoe import TicTacToe, TTTConsts
+for n in (1, 3):
+    try:
+        g = TicTacToe(TTTConsts(board_size=n))
+        print(n, "applied")
+    except Exception as e:
+        print(n, type(e).__name__, e)
+"""
+
+
+def _sml_applies(size: int) -> str:
+    """What SML/NJ says applying the snippet's functor at ``size`` (on our 2016 library)."""
+    lib = Path(__file__).parents[2] / "sml150" / "sml" / "lib2016"
+    script = (f'OS.FileSys.chDir "{lib}";\nuse "load.sml";\nuse "{SNIPPET}";\n'
+              f"structure S = TicTacToe (struct val board_size = {size} end);\n"
+              'val _ = print "APPLIED\\n";\n')
+    done = subprocess.run(["sml"], input=script, capture_output=True, text=True, timeout=300,
+                          check=False)
+    return done.stdout[done.stdout.index(f"[opening {SNIPPET}]"):]
+
+
+@pytest.mark.skipif(shutil.which("sml") is None, reason="SML/NJ is not installed")
+def test_the_snippet_behaves_so_under_sml_nj() -> None:
+    one = _sml_applies(1)
+    assert "uncaught exception Bind" in one and "functor_tests.sml:58.7-58.45" in one
+    assert "APPLIED" not in one
+    assert "APPLIED" in _sml_applies(3)
+
+
+def test_a_standalone_functors_tests_run_where_it_is_applied() -> None:
+    # no starter module: the functor is a class and a factory function, its tests the class's
+    ns = run("functor Counter (S : sig val n : int end) =\nstruct\n  val n : int = S.n\n"
+             "  fun double (x : int) : int = 2 * x\n  val 4 = double 2\n  val k = double n\n"
+             "  val true = k > 2\nend\n")
+    assert ns["Counter"](types.SimpleNamespace(n=3)).k == 6
+    with pytest.raises(ValueError, match=r"Bind: False \(the SML test at 7:7\)"):
+        ns["Counter"](types.SimpleNamespace(n=1))
