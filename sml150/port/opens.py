@@ -7,10 +7,15 @@ variable, function or constructor bound here, or a member of an opened structure
 rewrites the opened members' uses in expressions, patterns and types as long names, which the
 emitter already knows. Structures whose members it knows: the course library's (``Seq``, with
 the 2016 ``BetterSeq`` names, and ``SeqUtils``), the file's own ``structure S = struct ... end``
-and their aliases (``structure Seq = BetterSeq (Seq)`` is ``Seq``). An ``open`` of any other
-structure (the functor's argument, a handout structure) changes nothing here: its members keep
-their short names, which the emitter resolves against the starter. The same walk reads
+and their aliases (``structure Seq = BetterSeq (Seq)`` is ``Seq``), a functor application or
+alias with only the names of the signature it is ascribed (``structure T : ESTGAME =
+TicTacToe (...)``, a test functor's parameter, has no helper of ``TicTacToe``). An ``open`` of
+any other structure (the functor's argument, a handout structure) changes nothing here: its
+members keep their short names, which the emitter resolves against the starter. The same walk reads
 ``val f = fn p => e`` as ``fun f p = e`` where that means the same (``fn_val_as_fun``).
+
+(Over 400 lines: one walk over every form of declaration, expression, pattern and type, which
+must agree on what each short name means where it stands.)
 
 >>> from sml150.port.parser import parse
 >>> d = resolve_opens(parse("open Seq\nfun f s = case showl s of Nil => 0 | Cons (x, _) => x"))
@@ -28,6 +33,7 @@ import attrs
 from sml150.lib.seq import Seq
 from sml150.lib.sequtils import SeqUtils
 from sml150.port import syntax as sx
+from sml150.port.signames import signature_names
 
 __all__ = ["Members", "fn_val_as_fun", "library_members", "resolve_opens"]
 
@@ -116,6 +122,8 @@ class _Walk:
     "Structures by name: the long name to write and their members."
     functors: dict[str, Members] = attrs.Factory(dict)
     "The file's functors by name: what an application of each declares."
+    sigs: dict[str, sx.SigExp] = attrs.Factory(dict)
+    "The file's signatures by name (a structure ascribed to one has only its names)."
 
     def members(self, name: str) -> tuple[str, Members] | None:
         if name in self.known:
@@ -170,9 +178,21 @@ class _Walk:
                     if found is not None:
                         env = env.open(*found)
                 return d, env
+            case sx.Signature(_, name, body) if body is not None:
+                self.sigs[name] = body
             case sx.Structure(pos, name, sig, str_body):
                 new_str = self.strexp(str_body, env)
                 found = self._structure_members(name, new_str, sealed=sig is not None)
+                # `structure T : ESTGAME = TicTacToe (...)`: an `open T` sees the signature's
+                # names; one written out keeps its own (its tests, replayed through an `open`
+                # of it, see them as SML's do inside it: `smltests.body_tests`)
+                ascribed = d.sig_exp or (sx.SigName(pos, sig) if sig else None)
+                seen = signature_names(ascribed, self.sigs) if ascribed and not isinstance(
+                    new_str, sx.StrBody) else None
+                if found is not None and seen is not None:
+                    m = found[1]
+                    found = (found[0], Members(m.values & seen, m.cons & seen, m.types & seen,
+                                               {k: v for k, v in m.via.items() if k in seen}))
                 if found is not None:
                     self.known[name] = found
                 else:

@@ -104,8 +104,11 @@ def body_tests(decs: tuple[sx.Dec, ...], given: Collection[str], kept: Collectio
                 continue
             if app is d.body and fct.name not in given and fct.param is not None:
                 # a test functor applied: its body, its parameter bound to the argument
+                # (ascribed the parameter's signature: an `open` of it sees only its names)
+                sig = fct.param_sig
                 out[-1] = sx.Structure(d.pos, d.name, None, sx.StrBody(app.pos, (
-                    sx.Structure(app.pos, fct.param, None, app.arg), *fct.body.decs)))
+                    sx.Structure(app.pos, fct.param, sig.name if isinstance(
+                        sig, sx.SigName) else None, app.arg, sig), *fct.body.decs)))
                 made.append(d.name)
             else:  # the tests inside a functor, run at each application
                 made.append(f"Test{fct.name}{len(made) + 1}")

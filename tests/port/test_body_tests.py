@@ -22,6 +22,10 @@ from pathlib import Path
 import pytest
 
 from sml150.grading.toolkit import homework
+from sml150.port import syntax as sx
+from sml150.port.opens import resolve_opens
+from sml150.port.parser import parse
+from sml150.port.smltests import body_tests
 from sml150.port.starter import port_module, starter_text
 
 from .helpers import run
@@ -138,3 +142,18 @@ def test_a_standalone_functors_tests_run_where_it_is_applied() -> None:
     assert ns["Counter"](types.SimpleNamespace(n=3)).k == 6
     with pytest.raises(ValueError, match=r"Bind: False \(the SML test at 7:7\)"):
         ns["Counter"](types.SimpleNamespace(n=1))
+
+
+def test_a_test_functors_parameter_opens_only_its_signatures_names() -> None:
+    # SML/NJ passes both tests: `open T` brings T.n, not F's own helper (hidden by the
+    # parameter's signature), so `helper 2` is the top-level helper
+    sml = ("fun helper x = x + 1\n"
+           "functor F (S : sig val n : int end) = struct val n = S.n fun helper x = x + 100 end\n"
+           "functor TestOne (T : sig val n : int end) = struct open T val 3 = helper 2 "
+           "val 5 = n end\nstructure All = TestOne (F (struct val n = 5 end))\n")
+    decs, made = body_tests(parse(sml), ())
+    (test,) = [d for d in resolve_opens(decs) if isinstance(d, sx.Structure) and d.name == "All"]
+    assert made == ["All"] and isinstance(test.body, sx.StrBody)
+    tested = [e for d in test.body.decs if isinstance(d, sx.Val) for _, e in d.binds]
+    assert isinstance(tested[0], sx.App) and tested[0].fn == sx.Var(tested[0].fn.pos, "helper")
+    assert isinstance(tested[1], sx.Var) and tested[1].name == "T.n"
