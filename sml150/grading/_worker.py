@@ -27,6 +27,7 @@ the sandbox's bundle and run with nothing of the grader beside it.)
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import io
 import json
@@ -229,11 +230,17 @@ def _run_tests(module_name: str) -> tuple[str, list[int]]:
 def _spy(obj: Any, method: str, body: Json, env: Env) -> tuple[str, Any, int]:
     """Evaluate ``body`` while counting calls of ``obj``'s class's ``method``.
 
-    Returns ``("spy", value, calls)``; the class attribute is restored afterwards.
+    Returns ``("spy", value, calls)``; the class attribute is restored afterwards. A ``call``
+    body's function and arguments are made before the count starts: what is counted is what
+    the call does (``estimate``), never what making its operands does (applying the game, whose
+    port may run the SML's own tests there, as SML runs them at each application).
     """
     cls = type(obj)
     original = getattr(cls, method)
     calls = [0]
+    run: Callable[[], Any] = functools.partial(evaluate, body, env)
+    if isinstance(body, list) and body and body[0] == "call":
+        run = functools.partial(evaluate(body[1], env), *(evaluate(a, env) for a in body[2:]))
 
     def counting(*a: Any, **k: Any) -> Any:
         calls[0] += 1
@@ -241,7 +248,7 @@ def _spy(obj: Any, method: str, body: Json, env: Env) -> tuple[str, Any, int]:
 
     setattr(cls, method, counting)
     try:
-        value = evaluate(body, env)
+        value = run()
     finally:
         setattr(cls, method, original)
     return ("spy", value, calls[0])

@@ -157,3 +157,22 @@ def test_a_test_functors_parameter_opens_only_its_signatures_names() -> None:
     tested = [e for d in test.body.decs if isinstance(d, sx.Val) for _, e in d.binds]
     assert isinstance(tested[0], sx.App) and tested[0].fn == sx.Var(tested[0].fn.pos, "helper")
     assert isinstance(tested[1], sx.Var) and tested[1].name == "T.n"
+
+
+_SPY_PY = """
+from sml150.grading._worker import Env, evaluate
+ttt = ["mod", "tictactoe"]
+g = ["call", ["get", ttt, "TicTacToe"], ["call", ["get", ttt, "TTTConsts"], ["lit", 3]]]
+move = ["tuple", ["get", ttt, "O"], ["tuple", ["lit", 0], ["lit", 0]]]
+body = ["call", ["get", g, "is_valid_move"], ["get", g, "start"], move]
+print(evaluate(["spy", g, "make_move", body], Env(lambda name: __import__(name))))
+"""
+
+
+def test_a_spy_counts_the_call_not_the_application_that_runs_the_tests(tmp_path: Path) -> None:
+    # the grader's "estimate creates no state" spies count what the call does: the game's
+    # application (whose own tests call make_move twice here) is made before the count
+    _port("hw10", SNIPPET.parent, ["functor_tests"], tmp_path, module="tictactoe")
+    done = subprocess.run([sys.executable, "-c", _SPY_PY], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.stdout.strip() == "('spy', True, 0)", done.stdout + done.stderr
