@@ -376,7 +376,7 @@ class ConnectFourGame:
         >>> G.estimate(G.parse_moves("1212121")), G.estimate(G.parse_moves("121212"))
         (MaxieWins(), Guess(n=1000))
         >>> G.estimate(G.start), G.estimate(G.parse_moves("4"))
-        (Guess(n=7), Guess(n=5))
+        (Guess(n=6), Guess(n=6))
         """
         match self.status(s):
             case Over(Winner(Player.Maxie)):
@@ -733,7 +733,7 @@ class ConnectFourGame:
         mover wins at once.
 
         >>> ConnectFour7x6.heuristic(ConnectFour7x6.parse_moves("4"))
-        -5
+        -6
         """
         return evaluate(s.position, s.mask, s.moves, self.width, self.height)
 

@@ -30,8 +30,12 @@ leaves for the side to move there, which is the searcher at even depths and the 
 ones; without the average the odd depths gained nothing over the even depth below them (a
 round robin of depths 1 to 8, 40 games a pair: depths 2 and 3 at -68 and -70 Elo, 4 and 5 at
 +17 and +7), and with it each depth plays as well as about half a ply more (it scored 0.62,
-0.61, 0.63 and 0.58 at depths 1 to 4 against the same evaluation without it, 80 games each).
-A ladder's games took about twice as long with it.
+0.61, 0.63 and 0.58 at depths 1 to 4 against the same evaluation without it, 80 games each,
+at 50 percent). A ladder's games took about twice as long with it. The share is 40 percent:
+in ladders of depths 1 to 8 (80 games a pair, seed 0), 50 left depth 8 below depth 7 (0.500
+against it) and 30 left depth 3 below depth 2 (0.44, over seeds 0 and 1), while at 40 every
+depth scored above 0.5 against the one below and the Elo rose with every ply;
+``benchmarks/results/connect4-ladder-2core.txt`` is the ladder on a seed the choice never saw.
 
 The weights (``DEFAULT_WEIGHTS``) are a logistic regression of the exact outcome (win, draw,
 loss for the mover: Pons' 6,000 solved positions in ``tests/data/connect4``) on these terms,
@@ -53,7 +57,7 @@ evaluation compiled as one native module, whose parts call each other on every l
 ...     s = G.parse_moves(moves)
 ...     return evaluate(s.position, s.mask, s.moves, 7, 6)
 >>> score(""), score("4")       # the empty board; O to move after X took the centre
-(7, -5)
+(6, -6)
 >>> score("121212"), score("27374")    # X wins at once; O cannot block both ends of X's three
 (1000, -999)
 >>> score("12121") == -score("121211")    # O must block column 1: scored after the block
@@ -115,7 +119,7 @@ class Weights(NamedTuple):
 DEFAULT_WEIGHTS: Final[Weights] = Weights(
     threat_good=40, threat_other=8, threat_stacked=4,
     window_1=2, window_2=6, window_3=2, centre=1, tempo=4, forced_plies=6,
-    lookahead=50,
+    lookahead=40,
 )
 """The weights ``evaluate`` uses (see the module docstring for where they come from)."""
 
@@ -400,6 +404,6 @@ def evaluate(position: int, mask: int, moves: int, width: int, height: int) -> i
     >>> from sml150.games.connect4 import ConnectFour7x6 as G
     >>> s = G.parse_moves("4455")
     >>> evaluate(s.position, s.mask, s.moves, 7, 6)
-    28
+    20
     """
     return evaluate_with(position, mask, moves, geometry(width, height), DEFAULT_WEIGHTS)
