@@ -2,15 +2,15 @@
 
 ``pip install .`` and ``pip install -e .`` compile ``NATIVE_MODULES`` (listed in
 ``sml150/__init__.py``: the Connect Four solver, the engine's kernel, adapter, table and
-scores, and the hooks of Connect Four and k-in-a-row) into C extensions when mypyc and a C
-compiler are here, and say so in one line; without them the package is the pure-Python one,
-with a line saying why. ``SML150_COMPILE=0`` never compiles; ``SML150_COMPILE=1`` compiles or
-fails; ``SML150_OPT`` sets the C compiler's ``-O`` level (default 1). Every build writes
-``sml150/_native.json``, the SHA-256 of each compiled module's source: ``sml150.build()`` runs
-the compiled modules only while their sources still match (an edited module makes the whole
-build stale, and the pure modules run, saying why), so a compiled module never shadows an
-edited one. An editable install whose build is still fresh is not compiled again. The rest of
-the project's metadata is in ``pyproject.toml``.
+scores, the hooks of Connect Four and k-in-a-row, and what the games share) into C extensions
+when mypyc and a C compiler are here, and say so in one line; without them the package is the
+pure-Python one, with a line saying why. ``SML150_COMPILE=0`` never compiles;
+``SML150_COMPILE=1`` compiles or fails; ``SML150_OPT`` sets the C compiler's ``-O`` level
+(default 1). Every build writes ``sml150/_native.json``, the SHA-256 of each compiled module's
+source: ``sml150.build()`` runs the compiled modules only while their sources still match (an
+edited module makes the whole build stale, and the pure modules run, saying why), so a compiled
+module never shadows an edited one. An editable install whose build is still fresh is not
+compiled again. The rest of the project's metadata is in ``pyproject.toml``.
 """
 
 from __future__ import annotations

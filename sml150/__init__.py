@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 NATIVE_MODULES: Final[tuple[str, ...]] = (
+    "sml150.games._common",
     "sml150.games.connect4",
     "sml150.games.connect4_eval",
     "sml150.games.connect4_solver",

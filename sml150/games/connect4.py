@@ -37,7 +37,6 @@ from __future__ import annotations
 import functools
 import re
 import types
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
 
 from returns.maybe import Maybe, Nothing, Some
 
+from sml150.games._common import Family, Recipe, bit64, pop64
 from sml150.games.connect4_eval import evaluate
 from sml150.lib.est import Est, EstStructure, Guess, MaxieWins, MinnieWins, est
 from sml150.lib.seq import Seq
@@ -183,7 +183,7 @@ def has_four(stones: Bitboard, height: int) -> bool:
 _MOVE_TEXT = re.compile(r"^\s*(\d+)\s*$")
 
 
-class ConnectFourGame:
+class ConnectFourGame(Family):
     """The GAME structure ``ConnectFour`` returns: width × height Connect Four, four in a row.
 
     Besides GAME it provides Pons' move strings (``parse_moves``), his score convention
@@ -230,16 +230,8 @@ class ConnectFourGame:
                 f" bottom_mask={self.bottom_mask!r}, board_mask={self.board_mask!r},"
                 f" column_order={self.column_order!r})")
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConnectFourGame):
-            return NotImplemented
-        return self.width == other.width and self.height == other.height
-
-    def __hash__(self) -> int:
-        return hash((ConnectFourGame, self.width, self.height))
-
-    def __reduce__(self) -> tuple[Callable[[int, int], ConnectFourGame], tuple[int, int]]:
-        # rebuilt by ``ConnectFour``: the receiving process picks its own build's class
+    def recipe(self) -> Recipe:
+        """``ConnectFour`` and the size (``Family``: equal, hashed and pickled by it)."""
         return ConnectFour, (self.width, self.height)
 
     # -- geometry ------------------------------------------------------------------------------
@@ -742,7 +734,10 @@ class ConnectFourGame:
 
 
 def _fits_64(width: int, height: int) -> bool:
-    """Whether ``_ConnectFour64`` can play this board: bitboards and shifts within 63 bits.
+    """Whether native integers hold this board (``_ConnectFour64``, ``connect4_solver._Native``).
+
+    The board takes ``width * (height + 1)`` bits (at most 62), and the winning-cell shifts go
+    up to ``3 * (height + 2)`` places (at most 63).
 
     >>> _fits_64(7, 6), _fits_64(9, 7), _fits_64(2, 20)
     (True, False, False)
@@ -751,7 +746,11 @@ def _fits_64(width: int, height: int) -> bool:
 
 
 def _wins64(p: i64, m: i64, h: i64, board: i64) -> i64:
-    """``winning_cells`` on native integers (Pons' ``compute_winning_position``)."""
+    """``winning_cells`` on native integers (Pons' ``compute_winning_position``).
+
+    The empty cells of ``board`` (not in ``m``) that complete four for the stones ``p``, on a
+    board ``h`` rows high; ``_ConnectFour64``'s and ``connect4_solver._Native``'s.
+    """
     r = (p << 1) & (p << 2) & (p << 3)
     d = h + 1  # horizontal
     lo, hi = p << d, p >> d
@@ -774,16 +773,6 @@ def _wins64(p: i64, m: i64, h: i64, board: i64) -> i64:
     return r & (board ^ m)
 
 
-def _bit64(i: i64) -> i64:
-    """``1 << i`` on native integers, ``0 <= i < 63``.
-
-    Written so: mypyc emits ``1 << i`` with a literal (even one folded from a local) as a
-    32-bit C shift, wrong from ``i = 32``; ``(i ^ i) | 1`` is a 64-bit 1.
-    """
-    one = (i ^ i) | 1
-    return one << i
-
-
 def _four64(stones: i64, h: i64) -> bool:
     """``has_four`` on native integers."""
     m = stones & (stones >> 1)
@@ -794,17 +783,6 @@ def _four64(stones: i64, h: i64) -> bool:
         if m & (m >> 2 * d):
             return True
     return False
-
-
-def _pop64(x: i64) -> i64:
-    """The set bits of ``0 <= x < 2**63`` (SWAR: the compiled build has no ``bit_count`` op)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 127
 
 
 _LOSS_0: Final = loss_in(0)
@@ -847,8 +825,8 @@ class _ConnectFour64(ConnectFourGame, NativeHooks):
                 and not s.won):
             c: i64 = m
             mask: i64 = s.mask
-            if not mask & _bit64(h - 1 + c * (h + 1)):
-                moved = mask | (mask + _bit64(c * (h + 1)))
+            if not mask & bit64(h - 1 + c * (h + 1)):
+                moved = mask | (mask + bit64(c * (h + 1)))
                 p: i64 = s.position
                 return tuple.__new__(C4State, (p ^ mask, moved, s.moves + 1,
                                                _four64(p | (moved ^ mask), h)))
@@ -872,7 +850,7 @@ class _ConnectFour64(ConnectFourGame, NativeHooks):
 
     def _mirror64(self, b: i64) -> i64:
         stride = self._h64 + 1
-        col = _bit64(stride) - 1
+        col = bit64(stride) - 1
         last: i64 = self.width - 1
         out: i64 = 0
         for c in range(self.width):
@@ -963,7 +941,7 @@ class _ConnectFour64(ConnectFourGame, NativeHooks):
         for j in range(n):
             move = allowed & cols[j]
             if move:
-                count = _pop64(_wins64(p | move, m | move, h, board))
+                count = pop64(_wins64(p | move, m | move, h, board))
                 at = len(counts)
                 while at > 0 and counts[at - 1] < count:
                     at -= 1

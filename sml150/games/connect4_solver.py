@@ -34,6 +34,9 @@ from typing import TYPE_CHECKING, Final, final
 
 import attrs
 
+from sml150.games._common import bit64, pop64
+from sml150.games.connect4 import _fits_64, _wins64
+
 if TYPE_CHECKING:
     # The native kernel's types: mypyc compiles them to unboxed C (``i64`` integers, ``vec``
     # arrays of them). Only the compiled build runs ``_Native``, and it has both packages.
@@ -284,51 +287,18 @@ class _Kernel:
         g = self.game
         return bool(self.wins(p, m) & (m + g.bottom_mask) & g.board_mask)
 
-    def value(self, p: int, m: int, moves: int) -> Score:
-        """The exact score of a position that is not over, by null-window narrowing."""
-        g = self.game
-        n = g.width * g.height
-        if self.can_win_next(p, m):
-            return (n + 1 - moves) // 2
-        lo, hi = -((n - moves) // 2), (n + 1 - moves) // 2
-        # Inv: lo <= value <= hi. Probes start near 0 (most positions are close to a draw):
-        # Pons' halving, with C's division (towards 0) so the probes are his.
-        while lo < hi:
-            med = lo + (hi - lo) // 2
-            if med <= 0 and _half(lo) < med:
-                med = _half(lo)
-            elif med >= 0 and _half(hi) > med:
-                med = _half(hi)
-            r = self.search(p, m, moves, med, med + 1)
-            if r <= med:
-                hi = r
-            else:
-                lo = r
-        return lo
-
-    def at_most(self, p: int, m: int, moves: int, bound: int) -> bool:
-        """Whether the value of a position that is not over is <= ``bound`` (a null window)."""
-        g = self.game
-        n = g.width * g.height
-        if self.can_win_next(p, m):
-            return (n + 1 - moves) // 2 <= bound
-        return self.search(p, m, moves, bound, bound + 1) <= bound
-
 
 # -- the compiled build's kernel ---------------------------------------------------------------
 
 
 def _fits_native(game: ConnectFourGame) -> bool:
-    """Whether ``_Native`` can solve on ``game``'s board: every bitboard and shift fits 63 bits.
-
-    The board takes ``width * (height + 1)`` bits (at most 62), and the winning-cell shifts go
-    up to ``3 * (height + 2)`` places (at most 63).
+    """Whether ``_Native`` can solve on ``game``'s board (``connect4._fits_64``).
 
     >>> from sml150.games.connect4 import ConnectFour
     >>> [_fits_native(ConnectFour(w, h)) for w, h in ((7, 6), (9, 7), (2, 20))]
     [True, False, False]
     """
-    return game.width * (game.height + 1) <= 62 and 3 * (game.height + 2) <= 63
+    return _fits_64(game.width, game.height)
 
 
 _MIN_SLOTS = 1 << 10
@@ -411,31 +381,12 @@ class _Table:
                 self.put(keys[i], (st & 255) - 128)
 
 
-def _bit64(i: i64) -> i64:
-    """``1 << i`` on native integers, ``0 <= i < 63``.
-
-    Written so: mypyc emits ``1 << i`` with a literal (even one folded from a local) as a
-    32-bit C shift, wrong from ``i = 32``; ``(i ^ i) | 1`` is a 64-bit 1.
-    """
-    one = (i ^ i) | 1
-    return one << i
-
-
 def _slot(key: i64) -> i64:
     """A key's home slot before masking: the key folded to 30 bits, Fibonacci-mixed."""
     f = (key ^ (key >> 29)) & 0x3FFFFFFF
     return (f * 2654435761) >> 16
 
 
-def _popcount(x: i64) -> i64:
-    """The set bits of ``0 <= x < 2**63`` (a SWAR count: the native build has no popcnt call)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 127
 
 
 
@@ -459,7 +410,7 @@ class _Native:
         self.board: i64 = game.board_mask
         self.bottom: i64 = game.bottom_mask
         self.stride: i64 = h + 1
-        self.col_bits = _bit64(h + 1) - 1
+        self.col_bits = bit64(h + 1) - 1
         order = vec[i64](capacity=width)
         for c in game.column_order:
             order = append(order, game.column_mask(c))
@@ -508,30 +459,6 @@ class _Native:
     def counts(self) -> tuple[int, int, int]:
         """Positions entered, table probes, table hits."""
         return self.nodes, self.probes, self.hits
-
-    def wins(self, p: i64, m: i64) -> i64:
-        """Pons' ``compute_winning_position``: the empty cells completing four for ``p``."""
-        h = self.h
-        r = (p << 1) & (p << 2) & (p << 3)
-        d = h + 1  # horizontal
-        lo, hi = p << d, p >> d
-        q = lo & (p << 2 * d)
-        r |= q & ((p << 3 * d) | hi)
-        q = hi & (p >> 2 * d)
-        r |= q & (lo | (p >> 3 * d))
-        d = h  # diagonal /
-        lo, hi = p << d, p >> d
-        q = lo & (p << 2 * d)
-        r |= q & ((p << 3 * d) | hi)
-        q = hi & (p >> 2 * d)
-        r |= q & (lo | (p >> 3 * d))
-        d = h + 2  # the other diagonal
-        lo, hi = p << d, p >> d
-        q = lo & (p << 2 * d)
-        r |= q & ((p << 3 * d) | hi)
-        q = hi & (p >> 2 * d)
-        r |= q & (lo | (p >> 3 * d))
-        return r & (self.board ^ m)
 
     def _key(self, p: i64, m: i64) -> i64:
         key = p + m
@@ -595,8 +522,8 @@ class _Native:
         for j in range(width):
             mv = possible & order[j]
             if mv:
-                w = self.wins(p | mv, m)
-                sc = _popcount(w)
+                w = _wins64(p | mv, m, self.h, self.board)
+                sc = pop64(w)
                 at = base + k
                 while at > base and scores[at - 1] < sc:
                     scores[at] = scores[at - 1]
@@ -622,47 +549,16 @@ class _Native:
 
     def can_win_next(self, p: i64, m: i64) -> bool:
         """Whether the mover of (p, m) completes four with one stone."""
-        return (self.wins(p, m) & (m + self.bottom) & self.board) != 0
+        return (_wins64(p, m, self.h, self.board) & (m + self.bottom) & self.board) != 0
 
     def search(self, p: i64, m: i64, moves: i64, alpha: i64, beta: i64) -> i64:
         """``negamax`` on a position the mover cannot win at once (computes its opp_win)."""
-        return self.negamax(p, m, moves, alpha, beta, self.wins(p ^ m, m))
-
-    def value(self, p: int, m: int, moves: int) -> Score:
-        """``_Kernel.value``: the exact score by the same null-window probes."""
-        n = self.n
-        if self.can_win_next(p, m):
-            return (n + 1 - moves) // 2
-        lo: i64 = -((n - moves) // 2)
-        hi: i64 = (n + 1 - moves) // 2
-        while lo < hi:
-            med: i64 = lo + (hi - lo) // 2
-            if med <= 0 and _half64(lo) < med:
-                med = _half64(lo)
-            elif med >= 0 and _half64(hi) > med:
-                med = _half64(hi)
-            r = self.search(p, m, moves, med, med + 1)
-            if r <= med:
-                hi = r
-            else:
-                lo = r
-        return lo
-
-    def at_most(self, p: int, m: int, moves: int, bound: int) -> bool:
-        """``_Kernel.at_most``: whether the value is <= ``bound`` (a null window)."""
-        if self.can_win_next(p, m):
-            return (self.n + 1 - moves) // 2 <= bound
-        return self.search(p, m, moves, bound, bound + 1) <= bound
+        return self.negamax(p, m, moves, alpha, beta, _wins64(p ^ m, m, self.h, self.board))
 
 
 _NATIVES: dict[tuple[int, int], list[_Native]] = {}
 """Native kernels no solve is using, by board size (a solve takes one and gives it back):
 their buffers and table are made once per board size and process."""
-
-
-def _half64(x: i64) -> i64:
-    """``_half`` on a native integer."""
-    return x // 2 if x >= 0 else -(-x // 2)
 
 
 def _half(x: int) -> int:
@@ -673,6 +569,37 @@ def _half(x: int) -> int:
 COMPILED: Final = not isinstance(_half, types.FunctionType)
 """Whether this module runs compiled (mypyc): its functions are then not Python functions.
 The compiled build solves boards that fit ``_Native`` with it."""
+
+
+def _value(game: ConnectFourGame, kernel: _Kernel | _Native, p: int, m: int, moves: int
+           ) -> Score:
+    """The exact score of a position that is not over, by null-window narrowing on ``kernel``."""
+    n = game.width * game.height
+    if kernel.can_win_next(p, m):
+        return (n + 1 - moves) // 2
+    lo, hi = -((n - moves) // 2), (n + 1 - moves) // 2
+    # Inv: lo <= value <= hi. Probes start near 0 (most positions are close to a draw):
+    # Pons' halving, with C's division (towards 0) so the probes are his.
+    while lo < hi:
+        med = lo + (hi - lo) // 2
+        if med <= 0 and _half(lo) < med:
+            med = _half(lo)
+        elif med >= 0 and _half(hi) > med:
+            med = _half(hi)
+        r = kernel.search(p, m, moves, med, med + 1)
+        if r <= med:
+            hi = r
+        else:
+            lo = r
+    return lo
+
+
+def _at_most(game: ConnectFourGame, kernel: _Kernel | _Native, p: int, m: int, moves: int, *,
+             bound: int) -> bool:
+    """Whether the value of a position that is not over is <= ``bound`` (a null window)."""
+    if kernel.can_win_next(p, m):
+        return (game.width * game.height + 1 - moves) // 2 <= bound
+    return kernel.search(p, m, moves, bound, bound + 1) <= bound
 
 
 def _child(game: ConnectFourGame, s: C4State, c: Column) -> tuple[int, int, int, bool]:
@@ -697,7 +624,7 @@ def _best_moves(game: ConnectFourGame, kernel: _Kernel | _Native, s: C4State, va
         elif moves == n:
             good = value == 0
         else:
-            good = kernel.at_most(p, m, moves, -value)  # the child's value <= -value
+            good = _at_most(game, kernel, p, m, moves, bound=-value)  # the child's value <= -value
         if good:
             best.append(c)
             if first_only:
@@ -756,7 +683,7 @@ def _solve(game: ConnectFourGame, kernel: _Kernel | _Native, s: C4State, analyse
            t0: float) -> C4Result:
     """``solve``'s search and analysis on ``kernel``, from ``t0`` (``perf_counter``)."""
     over = _over_score(game, s)
-    value = over if over is not None else kernel.value(s.position, s.mask, s.moves)
+    value = over if over is not None else _value(game, kernel, s.position, s.mask, s.moves)
     t1 = time.perf_counter()
     nodes, probes, hits = kernel.counts()
     best: list[Column] = []

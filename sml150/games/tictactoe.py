@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 import attrs
 from returns.maybe import Maybe, Nothing, Some
 
+from sml150.games._common import Family, Recipe, bit64, pop64
 from sml150.lib.est import Est, Guess, est
 from sml150.lib.seq import Seq
 from sml150.lib.signatures import EST, Draw, In_play, Maxie, Minnie, Over, Player, Status, Winner
@@ -213,7 +214,7 @@ def _scan(x: int, o: int, t: _Tables) -> _Scan:
     return wm, wt, om, ot, mine, theirs, t.full & ~(x | o)
 
 
-class _KInARow:
+class _KInARow(Family):
     """The GAME structure ``KInARow`` returns (with the engine's hooks).
 
     A value (equal and hashing by ``n`` and ``k``; ``Final`` attributes, which mypy keeps
@@ -240,15 +241,8 @@ class _KInARow:
     def __repr__(self) -> str:
         return f"_KInARow(n={self.n!r}, k={self.k!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _KInARow):
-            return NotImplemented
-        return self.n == other.n and self.k == other.k
-
-    def __hash__(self) -> int:
-        return hash((_KInARow, self.n, self.k))
-
-    def __reduce__(self) -> tuple[Callable[[int, int], _KInARow], tuple[int, int]]:
+    def recipe(self) -> Recipe:
+        """``KInARow`` and ``n``, ``k`` (``Family``: equal, hashed and pickled by them)."""
         return KInARow, (self.n, self.k)
 
     def _info(self, s: KState) -> _Scan:
@@ -610,27 +604,6 @@ class _KInARow:
 # -- the compiled build's hooks ------------------------------------------------------------------
 
 
-def _pop64(x: i64) -> i64:
-    """The set bits of ``0 <= x < 2**63`` (SWAR: the compiled build has no ``bit_count`` op)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 127
-
-
-def _bit64(i: i64) -> i64:
-    """``1 << i`` on native integers, ``0 <= i < 63``.
-
-    Written so: mypyc emits ``1 << i`` with a literal (even one folded from a local) as a
-    32-bit C shift, wrong from ``i = 32``; ``(i ^ i) | 1`` is a 64-bit 1.
-    """
-    one = (i ^ i) | 1
-    return one << i
-
-
 def _low64(x: i64) -> i64:
     """The index of the lowest set bit of ``0 < x < 2**63``."""
     i: i64 = 0
@@ -641,6 +614,13 @@ def _low64(x: i64) -> i64:
 
 _tuple_new: Final = tuple.__new__
 """``tuple.__new__``, looked up once (the compiled build would look it up at every call)."""
+
+
+def _sides64(s: KState) -> tuple[i64, i64]:
+    """``(the mover's stones, the opponent's)`` of a position, as native integers."""
+    x: i64 = s.x
+    o: i64 = s.o
+    return (o, x) if pop64(x | o) & 1 else (x, o)
 
 
 def _vec(items: tuple[int, ...]) -> vec[i64]:
@@ -723,10 +703,10 @@ class _KInARow64(_KInARow, NativeHooks):
         i: i64 = cell
         x: i64 = s.x
         o: i64 = s.o
-        bit = _bit64(i)
+        bit = bit64(i)
         if (x | o) & bit:
             return super().make_move(s, m)
-        if _pop64(x | o) & 1:
+        if pop64(x | o) & 1:
             o |= bit
             mine = o
             kb = self._obits
@@ -786,12 +766,7 @@ class _KInARow64(_KInARow, NativeHooks):
 
     def _threats(self, s: KState) -> tuple[i64, i64, i64, i64]:
         """``(mine, theirs, the mover's winning cells, the opponent's)`` of a position in play."""
-        x: i64 = s.x
-        o: i64 = s.o
-        if _pop64(x | o) & 1:
-            mine, theirs = o, x
-        else:
-            mine, theirs = x, o
+        mine, theirs = _sides64(s)
         wm: i64 = 0
         wt: i64 = 0
         lines = self._lines64
@@ -833,9 +808,9 @@ class _KInARow64(_KInARow, NativeHooks):
             line = lines[j]
             if not line & empty:
                 continue
-            v: i64 = 0 if line & theirs else 1 + 3 * _pop64(line & mine)
+            v: i64 = 0 if line & theirs else 1 + 3 * pop64(line & mine)
             if not line & mine:
-                v += 1 + 2 * _pop64(line & theirs)
+                v += 1 + 2 * pop64(line & theirs)
             for at in range(j * k, j * k + k):
                 c = cells_of[at]
                 if (empty >> c) & 1:
@@ -859,12 +834,7 @@ class _KInARow64(_KInARow, NativeHooks):
 
     def score_bounds(self, s: KState) -> tuple[Score, Score]:
         """``_KInARow.score_bounds``."""
-        x: i64 = s.x
-        o: i64 = s.o
-        if _pop64(x | o) & 1:
-            mine, theirs = o, x
-        else:
-            mine, theirs = x, o
+        mine, theirs = _sides64(s)
         om = ot = False
         lines = self._lines64
         for j in range(len(lines)):
@@ -874,7 +844,7 @@ class _KInARow64(_KInARow, NativeHooks):
             if not line & mine:
                 ot = True
         none: i64 = len(self._locs) + 1
-        return self._bounds[_pop64(theirs) if ot else none][_pop64(mine) if om else none]
+        return self._bounds[pop64(theirs) if ot else none][pop64(mine) if om else none]
 
     def heuristic(self, s: KState) -> Score:
         """``_KInARow.heuristic``."""
@@ -885,12 +855,12 @@ class _KInARow64(_KInARow, NativeHooks):
         for j in range(len(lines)):
             line = lines[j]
             if not o & line:
-                a = 1 + _pop64(x & line)
+                a = 1 + pop64(x & line)
                 v += a * a - 1
             if not x & line:
-                a = 1 + _pop64(o & line)
+                a = 1 + pop64(o & line)
                 v -= a * a - 1
-        return -v if _pop64(x | o) & 1 else v
+        return -v if pop64(x | o) & 1 else v
 
 
 def KInARow(n: int = 3, k: int | None = None) -> _KInARow:

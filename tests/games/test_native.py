@@ -96,8 +96,9 @@ def test_the_native_solver_explores_the_pure_kernels_positions(w: int, h: int,
             native = connect4_solver._Native(g)
             native.reset(mirror, None, None)
             pure = connect4_solver._Kernel(g, mirror, None, None)
-            assert native.value(s.position, s.mask, s.moves) == pure.value(
-                s.position, s.mask, s.moves)
+            value = connect4_solver._value
+            assert value(g, native, s.position, s.mask, s.moves) == value(
+                g, pure, s.position, s.mask, s.moves)
             assert native.counts() == pure.counts()
 
 
