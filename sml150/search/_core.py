@@ -23,7 +23,7 @@ import attrs
 from sml150.lib.searchcount import SearchCount
 from sml150.search.adapter import Adapter, NativeHooks
 from sml150.search.result import SearchStats
-from sml150.search.score import INF, MAX_PLY, WIN, Score, from_node, to_node
+from sml150.search.score import INF, MAX_PLY, WIN, Score, from_node, narrow, to_node
 from sml150.search.table import Slot, Table, TranspositionTable, answer, flag_of
 
 __all__ = [
@@ -359,15 +359,9 @@ def _build(  # noqa: PLR0915, PLR0917 - the hot loop binds everything locally, o
             return WIN - ply - 1
         if bounds is not None:
             lo, hi = bounds(s)
-            lo, hi = from_node(lo, ply), from_node(hi, ply)
-            if hi < beta:
-                beta = hi
-                if alpha >= beta:
-                    return hi
-            if lo > alpha:
-                alpha = lo
-                if alpha >= beta:
-                    return lo
+            alpha, beta = narrow(alpha, beta, from_node(lo, ply), from_node(hi, ply))
+            if alpha >= beta:
+                return alpha
         ms = moves(s) if depth > 1 else all_moves(s)
         if use_history:
             ms = sorted(ms, key=lambda m: history_get(m, 0), reverse=True)
@@ -559,15 +553,9 @@ class _Search:
             else:
                 assert self.bounds is not None
                 lo, hi = self.bounds(s)
-            lo, hi = from_node(lo, ply), from_node(hi, ply)
-            if hi < beta:
-                beta = hi
-                if alpha >= beta:
-                    return hi
-            if lo > alpha:
-                alpha = lo
-                if alpha >= beta:
-                    return lo
+            alpha, beta = narrow(alpha, beta, from_node(lo, ply), from_node(hi, ply))
+            if alpha >= beta:
+                return alpha
         ms = (self.all_moves(s) if depth <= 1 else self.moves(s) if nat is None
               else nat.ordered_moves(s))
         if self.use_history:
@@ -596,29 +584,16 @@ class _Search:
         p1 = ply + 1
         first = True
         defer = self.defer
-        if defer is not None and depth >= DEFER_DEPTH:
-            for m in defer(key, ms):
-                v = self.child(s, m, d1, alpha, beta, p1, first)
-                first = False
-                if v > best:
-                    best, best_move = v, m
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            self.cut(m, ply, depth)
-                            break
-        else:
-            for i in range(len(ms)):
-                m = ms[i]
-                v = self.child(s, m, d1, alpha, beta, p1, first)
-                first = False
-                if v > best:
-                    best, best_move = v, m
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            self.cut(m, ply, depth)
-                            break
+        for m in (ms if defer is None or depth < DEFER_DEPTH else defer(key, ms)):
+            v = self.child(s, m, d1, alpha, beta, p1, first)
+            first = False
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        self.cut(m, ply, depth)
+                        break
         if best_move is None:
             raise ValueError(f"{self.game_name}: an In_play position has no moves")
         if use_tt:

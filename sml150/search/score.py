@@ -20,10 +20,13 @@ wherever the position recurs. Hooks (``sml150.search.hooks``) always speak node-
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from sml150.lib.est import Guess, MaxieWins, MinnieWins, est
 from sml150.lib.signatures import Maxie, Player
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64  # machine integers in the compiled build (``narrow``)
 
 __all__ = [
     "GUESS_LIMIT",
@@ -40,6 +43,7 @@ __all__ = [
     "is_win",
     "loss_in",
     "mate_plies",
+    "narrow",
     "score_to_est",
     "to_node",
     "win_in",
@@ -133,6 +137,28 @@ def mate_plies(v: Score) -> int:
     if v < -MATE_LIMIT:
         return v + WIN
     raise ValueError(f"mate_plies: {v} is not a win or a loss")
+
+
+def narrow(alpha: i64, beta: i64, lo: i64, hi: i64) -> tuple[i64, i64]:
+    """The window ``(alpha, beta)`` narrowed to ``[lo, hi]``, the bounds of a node's value.
+
+    REQUIRES: ``alpha < beta`` and ``lo <= hi``. ENSURES: the window within both; when the
+    bounds decide a fail-soft search (nothing inside the window is reachable) the answer is
+    empty, ``alpha >= beta``, and its ``alpha`` is the value to return: ``hi`` when it is
+    ``<= alpha`` (an upper bound), else ``lo >= beta`` (a lower bound). Used by the engine's
+    kernel (``score_bounds``) and by Pons' solver (the scores still reachable); on machine
+    integers (``i64``) in the compiled build, which every score is.
+
+    >>> narrow(-10, 10, -3, 5), narrow(-10, 10, 12, 20), narrow(-10, 10, -20, -15)
+    ((-3, 5), (12, 10), (-15, -15))
+    """
+    if hi < beta:
+        beta = hi
+        if alpha >= beta:
+            return hi, hi
+    if lo > alpha:  # noqa: PLR1730 -- no max() call: a hot path of both kernels
+        alpha = lo
+    return alpha, beta
 
 
 def to_node(v: Score, ply: int) -> Score:
