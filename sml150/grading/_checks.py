@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 from sml150.grading._model import Verdict
 
-__all__ = ["CHECKS", "est_key", "estimating_lines", "exc_meaning", "show"]
+__all__ = ["CHECKS", "STATE_CREATED", "est_key", "estimating_lines", "exc_meaning", "show"]
 
 Json = Any
 
@@ -374,6 +374,14 @@ def _eq_unordered(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json)
     return Verdict(True)
 
 
+STATE_CREATED: Final[tuple[int, ...]] = (1,)
+"""A spy check's ``Verdict.detail`` when the spied call did create a state (not when it raised).
+
+Task 5.6's gate (``hw10.gate_on_match``) takes the handout's "automatic 0" only for that: a
+call that raised fails its own test, but shows no state created.
+"""
+
+
 def _spy_none(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> Verdict:
     """A ``spy`` call: the spied method was never called, and the call did not raise."""
     for g in got:
@@ -386,7 +394,8 @@ def _spy_none(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> 
         if tag != "spy" or not isinstance(calls, int):
             return Verdict(False, "malformed result")
         if calls:
-            return Verdict(False, f"estimate created {calls} state(s) with make_move")
+            return Verdict(False, f"estimate created {calls} state(s) with make_move",
+                           detail=STATE_CREATED)
     del expected
     return Verdict(True)
 
@@ -407,7 +416,8 @@ def _spy_max(expected: Sequence[_Reply], got: Sequence[_Reply], _arg: Json) -> V
         if tag != "spy" or not isinstance(calls, int):
             return Verdict(False, "malformed result")
         if calls > limit:
-            return Verdict(False, f"estimate built {calls - limit} state(s)")
+            return Verdict(False, f"estimate built {calls - limit} state(s)",
+                           detail=STATE_CREATED)
     return Verdict(True)
 
 

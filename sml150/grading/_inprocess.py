@@ -87,7 +87,8 @@ def _serve_grading(  # noqa: PLR0915 -- one loop: cases, a watchdog, the reply
                 conn.send({"scores": scores, "failures": failures, "timeout": True})
                 os._exit(0)
             passed = kind == "ok" and verdict.passed
-            outcomes.append(TestOutcome(case.name, passed, "", case.hidden))
+            outcomes.append(TestOutcome(case.name, passed, "", case.hidden,
+                                        detail=verdict.detail if kind == "ok" else ()))
             if passed:
                 continue
             failures.append(f"{task.id} {case.name}: "

@@ -33,6 +33,7 @@ from sml150.grading._cases import (
     split_cases,
     trees,
 )
+from sml150.grading._checks import STATE_CREATED
 from sml150.grading._exprs import (
     EST,
     call,
@@ -320,17 +321,28 @@ def gate_on_match(outcomes: list[TestOutcome]) -> list[TestOutcome]:
 
     Full credit "as long as" the estimate beats the baseline, and "an automatic 0" when it
     creates a state. So no test of ``estimate`` counts while its match (public or hidden)
-    fails, and none counts when a "creates no state" test fails: nothing for nothing.
+    fails, and none counts when a "creates no state" test saw a state created
+    (``STATE_CREATED``). A "creates no state" test whose call raised (a game that cannot be
+    made at that size, an estimate that crashes) fails alone: it shows no state created, and the
+    handout's 0 is for breaking its rules, not for a crash, which every test of it already loses.
 
     >>> ok, bad = TestOutcome("match vs x", True, "", False), TestOutcome("y", True, "", False)
     >>> [o.passed for o in gate_on_match([TestOutcome("match vs x", False, "", False), bad])]
     [False, False]
     >>> [o.passed for o in gate_on_match([ok, bad])]
     [True, True]
+    >>> made = TestOutcome("estimate creates no state (x)", False, "built 1", False,
+    ...                    detail=STATE_CREATED)
+    >>> crashed = TestOutcome("estimate creates no state (y)", False, "raised Bind", False)
+    >>> [o.passed for o in gate_on_match([ok, made, bad])]
+    [False, False, False]
+    >>> [o.passed for o in gate_on_match([ok, crashed, bad])]
+    [True, False, True]
     """
     matches = [o for o in outcomes if o.name.startswith("match vs")]
-    rules = [o for o in outcomes if "creates no state" in o.name]
-    if all(o.passed for o in matches) and all(o.passed for o in rules):
+    created = any(not o.passed and o.detail == STATE_CREATED
+                  for o in outcomes if "creates no state" in o.name)
+    if all(o.passed for o in matches) and not created:
         return outcomes
     why = ("your estimate must beat the baseline first" if not all(o.passed for o in matches)
            else "estimate created a state: an automatic 0 for this task")

@@ -288,3 +288,48 @@ def test_a_bound_that_ties_is_no_best_move() -> None:
                                   ["N", "b", [["E", "b1", 3], ["E", "b2", 4]]]]])
     player = player_expr("alphabeta", g, 2, None)
     assert best_moves("hw10", player, get(g, "start"), 2, full_window("hw10", player)) == [0, 1]
+
+
+# -- Task 5.6's "automatic 0" is for creating a state, not for a crash -------------------------
+
+_RAISES_AT_ONE = '''
+def TicTacToe(consts):
+    if consts.board_size == 1:
+        raise ValueError("Bind: the student's own test of a 3x3 board, inside the functor")
+    return _TicTacToe(consts)
+'''
+
+_MAKES_STATES = '''
+class _TicTacToe:
+    def estimate(self, s):
+        match self.status(s):
+            case Over(outcome):
+                return outcome_value(outcome)
+        self.make_move(s, Seq.nth(0, self.moves(s)))
+        return Guess(0)
+'''
+
+
+def _hw10_with(patch: str, target: Path) -> Path:
+    write_solution("hw10", target)
+    text = (target / "tictactoe.py").read_text(encoding="utf-8")
+    (target / "tictactoe.py").write_text(_patched(text, patch), encoding="utf-8")
+    return target
+
+
+def test_a_game_that_cannot_be_made_at_one_size_loses_those_tests_not_the_task(
+        tmp_path: Path) -> None:
+    # zg2's functor runs its own tests, which raise on a 1x1 board (as its SML does): the
+    # "creates no state" tests at that size fail, but they show no state created
+    result = grade_in_process("hw10", _hw10_with(_RAISES_AT_ONE, tmp_path / "sub"),
+                              tasks=("5.6",), case_timeout=120.0, budget=600.0)
+    passed, run = result["scores"]["5.6"]
+    assert 0 < passed < run
+    assert any("creates no state" in f and "raised" in f for f in result["failures"])
+
+
+def test_an_estimate_that_makes_a_state_gets_the_automatic_0(tmp_path: Path) -> None:
+    result = grade_in_process("hw10", _hw10_with(_MAKES_STATES, tmp_path / "sub"),
+                              tasks=("5.6",), case_timeout=120.0, budget=600.0)
+    assert result["scores"]["5.6"][0] == 0
+    assert any("created" in f and "state" in f for f in result["failures"])
