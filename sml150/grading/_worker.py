@@ -230,7 +230,9 @@ def _run_tests(module_name: str) -> tuple[str, list[int]]:
 def _spy(obj: Any, method: str, body: Json, env: Env) -> tuple[str, Any, int]:
     """Evaluate ``body`` while counting calls of ``obj``'s class's ``method``.
 
-    Returns ``("spy", value, calls)``; the class attribute is restored afterwards. A ``call``
+    Returns ``("spy", value, calls)`` (``value`` ``None`` when the body raised after a counted
+    call: the states it made count, not how it ended; with no call counted it raises as it
+    did); the class attribute is restored afterwards. A ``call``
     body's function and arguments are made before the count starts: what is counted is what
     the call does (``estimate``), never what making its operands does (applying the game, whose
     port may run the SML's own tests there, as SML runs them at each application).
@@ -249,6 +251,10 @@ def _spy(obj: Any, method: str, body: Json, env: Env) -> tuple[str, Any, int]:
     setattr(cls, method, counting)
     try:
         value = run()
+    except BaseException:
+        if calls[0]:  # it created states, then raised: what the rule counts was done
+            return ("spy", None, calls[0])
+        raise
     finally:
         setattr(cls, method, original)
     return ("spy", value, calls[0])

@@ -310,6 +310,9 @@ class _TicTacToe:
 '''
 
 
+_MAKES_STATES_THEN_RAISES = _MAKES_STATES.replace("return Guess(0)", "raise ValueError('no')")
+
+
 def _hw10_with(patch: str, target: Path) -> Path:
     write_solution("hw10", target)
     text = (target / "tictactoe.py").read_text(encoding="utf-8")
@@ -328,8 +331,11 @@ def test_a_game_that_cannot_be_made_at_one_size_loses_those_tests_not_the_task(
     assert any("creates no state" in f and "raised" in f for f in result["failures"])
 
 
-def test_an_estimate_that_makes_a_state_gets_the_automatic_0(tmp_path: Path) -> None:
-    result = grade_in_process("hw10", _hw10_with(_MAKES_STATES, tmp_path / "sub"),
+@pytest.mark.parametrize("patch", [_MAKES_STATES, _MAKES_STATES_THEN_RAISES],
+                         ids=["returns", "then raises"])
+def test_an_estimate_that_makes_a_state_gets_the_automatic_0(patch: str, tmp_path: Path) -> None:
+    # one that raises after making the state still made it: the rule's 0, not a crash's loss
+    result = grade_in_process("hw10", _hw10_with(patch, tmp_path / "sub"),
                               tasks=("5.6",), case_timeout=120.0, budget=600.0)
     assert result["scores"]["5.6"][0] == 0
     assert any("created" in f and "state" in f for f in result["failures"])
