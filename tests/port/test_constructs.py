@@ -196,3 +196,29 @@ def test_a_fn_bound_by_val_is_called_as_a_function() -> None:
              "val add = fn (x : int, y : int) => x + y\n"
              "val three = add (1, 2)")
     assert ns["g"](2, [1, 2]) is True and ns["g"](5, [1]) is False and ns["three"] == 3
+
+
+def test_the_basis_list_functions_keep_their_edges() -> None:
+    # SML/NJ 110.79: List.nth ([1,2,3], ~1) and List.take ([1], 2) raise Subscript, tl [] and
+    # List.last [] raise Empty (the port's IndexError for both); Python's l[-1], l[:2] and
+    # [][1:] would answer instead
+    ns = run("fun nth (l : int list, i : int) : int = List.nth (l, i) handle Subscript => 0\n"
+             "fun take (l : int list, n : int) : int list = List.take (l, n)\n"
+             "  handle Subscript => [~1]\n"
+             "fun drop (l : int list, n : int) : int list = List.drop (l, n)\n"
+             "  handle Subscript => [~1]\n"
+             "fun rest (l : int list) : int list = tl l handle Empty => [~1]\n"
+             "fun last (l : int list) : int = List.last l handle Empty => ~1\n"
+             "fun split (l : int list) : int list * int list =\n"
+             "  List.partition (fn x => x mod 2 = 0) l\n"
+             "fun halves (l : int list) : int list =\n"
+             "  List.mapPartial (fn x => if x > 1 then SOME (x div 2) else NONE) l\n"
+             "fun first (l : int list) : int = case List.getItem l of NONE => 0 | SOME (x, _) => x")
+    assert [ns["nth"]([1, 2, 3], i) for i in (-1, 0, 2, 3)] == [0, 1, 3, 0]
+    assert [ns["take"]([1, 2], n) for n in (-1, 0, 2, 3)] == [[-1], [], [1, 2], [-1]]
+    assert [ns["drop"]([1, 2], n) for n in (-1, 0, 2, 3)] == [[-1], [1, 2], [], [-1]]
+    assert [ns["rest"]([]), ns["rest"]([1, 2])] == [[-1], [2]]
+    assert [ns["last"]([]), ns["last"]([4, 5])] == [-1, 5]
+    assert ns["split"]([1, 2, 3, 4]) == ([2, 4], [1, 3])
+    assert ns["halves"]([1, 2, 5]) == [1, 2]
+    assert [ns["first"]([]), ns["first"]([7, 8])] == [0, 7]
