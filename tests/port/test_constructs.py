@@ -198,7 +198,7 @@ def test_a_fn_bound_by_val_is_called_as_a_function() -> None:
     assert ns["g"](2, [1, 2]) is True and ns["g"](5, [1]) is False and ns["three"] == 3
 
 
-def test_the_basis_list_functions_keep_their_edges() -> None:
+def test_the_basis_list_and_string_functions_keep_their_edges() -> None:
     # SML/NJ 110.79: List.nth ([1,2,3], ~1) and List.take ([1], 2) raise Subscript, tl [] and
     # List.last [] raise Empty (the port's IndexError for both); Python's l[-1], l[:2] and
     # [][1:] would answer instead
@@ -213,7 +213,13 @@ def test_the_basis_list_functions_keep_their_edges() -> None:
              "  List.partition (fn x => x mod 2 = 0) l\n"
              "fun halves (l : int list) : int list =\n"
              "  List.mapPartial (fn x => if x > 1 then SOME (x div 2) else NONE) l\n"
-             "fun first (l : int list) : int = case List.getItem l of NONE => 0 | SOME (x, _) => x")
+             "fun first (l : int list) : int =\n"
+             "  case List.getItem l of NONE => 0 | SOME (x, _) => x\n"
+             "fun back (a : int list, b : int list) : int = length (List.revAppend (a, b) @ [0])\n"
+             "fun shout (s : string) : string =\n"
+             "  String.concatWith \"-\" (map str (rev (explode s))) ^ implode [#\"!\"]\n"
+             "fun code (s : string) : int = foldl (fn (c, n) => n * 256 + ord c) 0 (explode s)\n"
+             "fun cut (x : real) : int = trunc x")
     assert [ns["nth"]([1, 2, 3], i) for i in (-1, 0, 2, 3)] == [0, 1, 3, 0]
     assert [ns["take"]([1, 2], n) for n in (-1, 0, 2, 3)] == [[-1], [], [1, 2], [-1]]
     assert [ns["drop"]([1, 2], n) for n in (-1, 0, 2, 3)] == [[-1], [1, 2], [], [-1]]
@@ -222,3 +228,7 @@ def test_the_basis_list_functions_keep_their_edges() -> None:
     assert ns["split"]([1, 2, 3, 4]) == ([2, 4], [1, 3])
     assert ns["halves"]([1, 2, 5]) == [1, 2]
     assert [ns["first"]([]), ns["first"]([7, 8])] == [0, 7]
+    assert ns["back"]([1, 2], [3]) == 4
+    assert ns["shout"]("abc") == "c-b-a!"
+    assert ns["code"]("AB") == 65 * 256 + 66
+    assert [ns["cut"](2.7), ns["cut"](-2.7)] == [2, -2]
